@@ -1,0 +1,108 @@
+package io.navpack.format;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The Java side of a {@link FieldType}: which class a decoded value becomes (a concrete collection,
+ * an enum constant, a bound record class) and how a Java value is read for writing. Built once per
+ * property when a class is bound; never per value.
+ */
+final class JavaTarget {
+    final FieldType type;
+    final Class<?> raw;
+    final JavaTarget element;
+    final JavaTarget key;
+    final MethodHandle factory;
+    final Enum<?>[] enumConstants;
+    final int[] indexOfOrdinal;
+    private final Map<String, Enum<?>> enumByName;
+    private final SchemaRegistry registry;
+    private volatile RecordBinding<?> binding;
+
+    private JavaTarget(FieldType type, Class<?> raw, JavaTarget element, JavaTarget key, MethodHandle factory,
+                       SchemaRegistry registry) {
+        this.type = type;
+        this.raw = raw;
+        this.element = element;
+        this.key = key;
+        this.factory = factory;
+        this.registry = registry;
+        if (type.kind() == Kind.ENUM) {
+            enumConstants = (Enum<?>[]) raw.getEnumConstants();
+            indexOfOrdinal = new int[enumConstants.length];
+            enumByName = new HashMap<>();
+            for (Enum<?> e : enumConstants) {
+                indexOfOrdinal[e.ordinal()] = type.constants().indexOf(e.name());
+                enumByName.put(e.name(), e);
+            }
+        } else {
+            enumConstants = null;
+            indexOfOrdinal = null;
+            enumByName = null;
+        }
+    }
+
+    /** Describes Java type {@code javaType} holding values of {@code type}; the two must agree. */
+    static JavaTarget of(Type javaType, FieldType type, SchemaRegistry registry, String where) {
+        Class<?> raw = Reflection.rawClass(javaType);
+        Kind kind = type.kind();
+        switch (kind) {
+            case LIST:
+            case SET: {
+                Type arg = Reflection.typeArgument(javaType, 0, where);
+                MethodHandle factory = Reflection.collectionFactory(raw);
+                return new JavaTarget(type, raw, of(arg, type.element(), registry, where), null, factory, registry);
+            }
+            case ARRAY: {
+                Type component = javaType instanceof GenericArrayType
+                        ? ((GenericArrayType) javaType).getGenericComponentType() : raw.getComponentType();
+                if (component == null) {
+                    throw new SchemaException(where + ": " + javaType.getTypeName() + " is not an array");
+                }
+                return new JavaTarget(type, raw, of(component, type.element(), registry, where), null, null, registry);
+            }
+            case MAP: {
+                Type k = Reflection.typeArgument(javaType, 0, where);
+                Type v = Reflection.typeArgument(javaType, 1, where);
+                return new JavaTarget(type, raw, of(v, type.element(), registry, where), of(k, type.key(), registry, where),
+                        Reflection.collectionFactory(raw), registry);
+            }
+            case ENUM:
+                if (!raw.isEnum()) {
+                    throw new SchemaException(where + ": " + raw.getName() + " is not an enum");
+                }
+                return new JavaTarget(type, raw, null, null, null, registry);
+            default:
+                if (javaType instanceof ParameterizedType && kind != Kind.RECORD) {
+                    throw new SchemaException(where + ": unsupported type " + javaType.getTypeName());
+                }
+                return new JavaTarget(type, raw, null, null, null, registry);
+        }
+    }
+
+    /** The binding of a nested record class, looked up once (classes may refer to each other). */
+    RecordBinding<?> binding() {
+        RecordBinding<?> b = binding;
+        if (b == null) {
+            b = registry.binding(raw);
+            binding = b;
+        }
+        return b;
+    }
+
+    /** The Java constant for index {@code index} of the writer's enum type; clear error when the class lacks it. */
+    Object enumConstant(FieldType writerType, int index, int offset) {
+        String name = writerType.constants().get(index);
+        Enum<?> e = enumByName.get(name);
+        if (e == null) {
+            throw new NavpackFormatException("enum constant " + name + " of " + writerType.name()
+                    + " does not exist in " + raw.getName() + " (known: " + enumByName.keySet() + ")", offset);
+        }
+        return e;
+    }
+}

@@ -1,0 +1,204 @@
+package io.navpack.format;
+
+import java.lang.invoke.MethodHandle;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A Java class bound to a schema: method handles that read every field for writing and build an
+ * instance when decoding (a record's canonical constructor, or a no-arg constructor plus setters or
+ * fields). Built once at registration; decoding values written with another version of the schema
+ * matches fields by name, reading missing fields as default/null and skipping unknown ones.
+ */
+public final class RecordBinding<T> {
+    private final SchemaRegistry registry;
+    private final Class<T> type;
+    private final Schema schema;
+    final Property[] props;
+    private final MethodHandle canonical;
+    private final MethodHandle noArg;
+    private final Object[] defaults;
+    private final int[] identity;
+    private final JavaTarget[] targetOfSlot;
+    private final ConcurrentHashMap<Schema, int[]> mappings = new ConcurrentHashMap<>();
+
+    RecordBinding(SchemaRegistry registry, Class<T> type, Schema schema, List<Property> classProps) {
+        this.registry = registry;
+        this.type = type;
+        this.schema = schema;
+        this.props = new Property[schema.fieldCount()];
+        for (Field f : schema.fields()) {
+            Property p = classProps.stream().filter(x -> x.name.equals(f.name())).findFirst().orElseThrow(() ->
+                    new SchemaException("schema " + schema.typeName() + " has a field " + f.name() + " that "
+                            + type.getName() + " does not have"));
+            String where = type.getName() + "." + f.name();
+            Reflection.checkCompatible(f.type(), p.genericType, where);
+            if (p.primitive() && !f.type().kind().isPrimitive()) {
+                throw new SchemaException(where + " is a " + p.rawType + " but the schema says " + f.type());
+            }
+            p.field = f;
+            p.target = JavaTarget.of(p.genericType, f.type(), registry, where);
+            props[f.index()] = p;
+        }
+        if (type.isRecord()) {
+            canonical = Reflection.canonicalConstructor(type);
+            noArg = null;
+            List<Property> components = classProps;
+            defaults = new Object[components.size()];
+            for (int i = 0; i < defaults.length; i++) {
+                defaults[i] = defaultValue(components.get(i).rawType);
+            }
+            // schema fields map to constructor positions
+            identity = new int[props.length];
+            targetOfSlot = new JavaTarget[components.size()];
+            for (int i = 0; i < props.length; i++) {
+                identity[i] = components.indexOf(props[i]);
+                targetOfSlot[identity[i]] = props[i].target;
+            }
+        } else {
+            canonical = null;
+            noArg = Reflection.noArgConstructor(type);
+            defaults = null;
+            identity = new int[props.length];
+            Arrays.setAll(identity, i -> i);
+            targetOfSlot = null;
+        }
+    }
+
+    private static Object defaultValue(Class<?> c) {
+        if (!c.isPrimitive()) return null;
+        if (c == boolean.class) return false;
+        if (c == byte.class) return (byte) 0;
+        if (c == short.class) return (short) 0;
+        if (c == char.class) return (char) 0;
+        if (c == int.class) return 0;
+        if (c == long.class) return 0L;
+        if (c == float.class) return 0f;
+        return 0d;
+    }
+
+    public Class<T> type() {
+        return type;
+    }
+
+    public Schema schema() {
+        return schema;
+    }
+
+    /** For each field of {@code writer}: the property it fills (constructor position for records), or -1. */
+    private int[] mapping(Schema writer) {
+        if (writer == schema) {
+            return identity;
+        }
+        int[] m = mappings.get(writer);
+        if (m == null) {
+            m = new int[writer.fieldCount()];
+            for (Field wf : writer.fields()) {
+                Field rf = schema.field(wf.name());
+                if (rf == null) {
+                    m[wf.index()] = -1;
+                    continue;
+                }
+                if (!compatible(wf.type(), rf.type())) {
+                    throw new SchemaException("field " + wf.name() + " of " + schema.typeName() + " is a " + wf.type()
+                            + " in version " + writer.version() + " but a " + rf.type() + " in version " + schema.version()
+                            + ": versions of a type may add and remove fields, not change their types");
+                }
+                m[wf.index()] = identity[rf.index()];
+            }
+            mappings.put(writer, m);
+        }
+        return m;
+    }
+
+    private static boolean compatible(FieldType w, FieldType r) {
+        if (w.kind() != r.kind()) {
+            return false;
+        }
+        switch (w.kind()) {
+            case RECORD: return w.name().equals(r.name());
+            case LIST:
+            case SET: return compatible(w.element(), r.element());
+            case ARRAY: return w.elementNullable() == r.elementNullable() && compatible(w.element(), r.element());
+            case MAP: return compatible(w.key(), r.key()) && compatible(w.element(), r.element());
+            default: return true;
+        }
+    }
+
+    /** Decodes the whole record {@code view} into a new instance. */
+    public T decode(PackedRecord view) {
+        Schema ws = view.schema();
+        if (!ws.typeName().equals(schema.typeName())) {
+            throw new NavpackFormatException("a " + ws.typeName() + " cannot be decoded as " + type.getName()
+                    + " (type " + schema.typeName() + ")", view.offset());
+        }
+        int[] map = mapping(ws);
+        Property[] byTarget = canonical != null ? null : props;
+        byte[] b = view.array();
+        int limit = view.limit();
+        int depth = view.depth();
+        int p = view.bodyPosition();
+        int n = ws.fieldCount();
+        try {
+            if (canonical != null) {
+                Object[] args = defaults.clone();
+                for (int f = 0; f < n; f++) {
+                    if (view.isNull(f)) {
+                        continue;
+                    }
+                    FieldType t = ws.field(f).type();
+                    int slot = map[f];
+                    if (slot >= 0) {
+                        args[slot] = Values.valueAt(t, b, p, limit, registry, targetOfSlot[slot], depth);
+                    }
+                    p = Values.skip(t, b, p, limit);
+                }
+                Values.requireEnd(p, limit, FieldType.record(ws.typeName()));
+                return type.cast((Object) canonical.invokeExact(args));
+            }
+            Object o = (Object) noArg.invokeExact();
+            for (int f = 0; f < n; f++) {
+                if (view.isNull(f)) {
+                    continue;
+                }
+                FieldType t = ws.field(f).type();
+                int slot = map[f];
+                if (slot >= 0) {
+                    set(byTarget[slot], o, t, b, p, limit, depth);
+                }
+                p = Values.skip(t, b, p, limit);
+            }
+            Values.requireEnd(p, limit, FieldType.record(ws.typeName()));
+            return type.cast(o);
+        } catch (NavpackException | ClassCastException | NullPointerException e) {
+            throw e;
+        } catch (RuntimeException | Error e) {
+            throw new NavpackException("cannot build a " + type.getName() + ": " + e, e);
+        } catch (Throwable e) {
+            throw new NavpackException("cannot build a " + type.getName(), e);
+        }
+    }
+
+    private void set(Property p, Object o, FieldType t, byte[] b, int at, int limit, int depth) throws Throwable {
+        if (!p.primitive()) {
+            p.setter.invokeExact(o, Values.valueAt(t, b, at, limit, registry, p.target, depth));
+            return;
+        }
+        switch (t.kind()) {
+            case BOOLEAN: p.setter.invokeExact(o, Values.booleanAt(b, at, limit)); break;
+            case BYTE: p.setter.invokeExact(o, Values.byteAt(b, at, limit)); break;
+            case SHORT: p.setter.invokeExact(o, Values.shortAt(b, at, limit)); break;
+            case CHAR: p.setter.invokeExact(o, Values.charAt(b, at, limit)); break;
+            case INT: p.setter.invokeExact(o, Values.intAt(b, at, limit)); break;
+            case LONG: p.setter.invokeExact(o, Values.longAt(b, at, limit)); break;
+            case FLOAT: p.setter.invokeExact(o, Values.floatAt(b, at, limit)); break;
+            default: p.setter.invokeExact(o, Values.doubleAt(b, at, limit)); break;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return type.getName() + " <-> " + schema;
+    }
+}
