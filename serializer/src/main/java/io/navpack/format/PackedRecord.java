@@ -210,15 +210,26 @@ public final class PackedRecord {
         return p;
     }
 
-    private int positionOf(int i, Kind... kinds) {
+    private static long mask(Kind k) {
+        return 1L << k.ordinal();
+    }
+
+    private static final long INTS = mask(Kind.INT) | mask(Kind.SHORT) | mask(Kind.CHAR) | mask(Kind.BYTE);
+    private static final long LONGS = INTS | mask(Kind.LONG);
+    private static final long DOUBLES = mask(Kind.DOUBLE) | mask(Kind.FLOAT);
+
+    /** Position of field {@code i} whose kind must be in {@code kinds} (a bit per kind), or -1 when null. */
+    private int positionOf(int i, long kinds) {
         Field f = schema.field(i);
-        boolean ok = false;
-        for (Kind k : kinds) {
-            ok |= f.type().kind() == k;
-        }
-        if (!ok) {
+        if ((kinds & mask(f.type().kind())) == 0) {
+            List<Kind> wanted = new ArrayList<>();
+            for (Kind k : Kind.values()) {
+                if ((kinds & mask(k)) != 0) {
+                    wanted.add(k);
+                }
+            }
             throw new IllegalArgumentException("field '" + f.name() + "' of " + schema.typeName() + " is a " + f.type()
-                    + ", not " + (kinds.length == 1 ? kinds[0] : Arrays.toString(kinds)));
+                    + ", not " + (wanted.size() == 1 ? wanted.get(0) : "one of " + wanted));
         }
         if (isNull(i)) {
             return -1;
@@ -226,7 +237,7 @@ public final class PackedRecord {
         return fieldPosition(i);
     }
 
-    private int primitivePosition(int i, Kind... kinds) {
+    private int primitivePosition(int i, long kinds) {
         int p = positionOf(i, kinds);
         if (p < 0) {
             throw new NullPointerException("field '" + schema.field(i).name() + "' of " + schema.typeName() + " is null");
@@ -237,112 +248,112 @@ public final class PackedRecord {
     // ---------------------------------------------------------------- typed getters
 
     public boolean getBoolean(int i) {
-        return Values.booleanAt(bytes, primitivePosition(i, Kind.BOOLEAN), limit);
+        return Values.booleanAt(bytes, primitivePosition(i, mask(Kind.BOOLEAN)), limit);
     }
 
     public byte getByte(int i) {
-        return Values.byteAt(bytes, primitivePosition(i, Kind.BYTE), limit);
+        return Values.byteAt(bytes, primitivePosition(i, mask(Kind.BYTE)), limit);
     }
 
     public short getShort(int i) {
-        return Values.shortAt(bytes, primitivePosition(i, Kind.SHORT), limit);
+        return Values.shortAt(bytes, primitivePosition(i, mask(Kind.SHORT)), limit);
     }
 
     public char getChar(int i) {
-        return Values.charAt(bytes, primitivePosition(i, Kind.CHAR), limit);
+        return Values.charAt(bytes, primitivePosition(i, mask(Kind.CHAR)), limit);
     }
 
     /** An int, short, byte or char field as an int. */
     public int getInt(int i) {
         Kind k = schema.field(i).type().kind();
-        int p = primitivePosition(i, Kind.INT, Kind.SHORT, Kind.CHAR, Kind.BYTE);
+        int p = primitivePosition(i, INTS);
         return k == Kind.BYTE ? Values.byteAt(bytes, p, limit) : Values.intAt(bytes, p, limit);
     }
 
     /** A long, int, short, byte or char field as a long. */
     public long getLong(int i) {
         Kind k = schema.field(i).type().kind();
-        int p = primitivePosition(i, Kind.LONG, Kind.INT, Kind.SHORT, Kind.CHAR, Kind.BYTE);
+        int p = primitivePosition(i, LONGS);
         return k == Kind.BYTE ? Values.byteAt(bytes, p, limit) : Values.longAt(bytes, p, limit);
     }
 
     public float getFloat(int i) {
-        return Values.floatAt(bytes, primitivePosition(i, Kind.FLOAT), limit);
+        return Values.floatAt(bytes, primitivePosition(i, mask(Kind.FLOAT)), limit);
     }
 
     /** A double or float field as a double. */
     public double getDouble(int i) {
         Kind k = schema.field(i).type().kind();
-        int p = primitivePosition(i, Kind.DOUBLE, Kind.FLOAT);
+        int p = primitivePosition(i, DOUBLES);
         return k == Kind.FLOAT ? Values.floatAt(bytes, p, limit) : Values.doubleAt(bytes, p, limit);
     }
 
     public String getString(int i) {
-        int p = positionOf(i, Kind.STRING);
+        int p = positionOf(i, mask(Kind.STRING));
         return p < 0 ? null : Values.stringAt(bytes, p, limit);
     }
 
     public BigDecimal getDecimal(int i) {
-        int p = positionOf(i, Kind.DECIMAL);
+        int p = positionOf(i, mask(Kind.DECIMAL));
         return p < 0 ? null : Values.decimalAt(bytes, p, limit);
     }
 
     public BigInteger getBigInteger(int i) {
-        int p = positionOf(i, Kind.BIG_INTEGER);
+        int p = positionOf(i, mask(Kind.BIG_INTEGER));
         return p < 0 ? null : Values.bigIntegerAt(bytes, p, limit);
     }
 
     public LocalDate getDate(int i) {
-        int p = positionOf(i, Kind.DATE);
+        int p = positionOf(i, mask(Kind.DATE));
         return p < 0 ? null : Values.dateAt(bytes, p, limit);
     }
 
     public LocalTime getTime(int i) {
-        int p = positionOf(i, Kind.TIME);
+        int p = positionOf(i, mask(Kind.TIME));
         return p < 0 ? null : Values.timeAt(bytes, p, limit);
     }
 
     public LocalDateTime getDateTime(int i) {
-        int p = positionOf(i, Kind.DATE_TIME);
+        int p = positionOf(i, mask(Kind.DATE_TIME));
         return p < 0 ? null : Values.dateTimeAt(bytes, p, limit);
     }
 
     public Instant getInstant(int i) {
-        int p = positionOf(i, Kind.INSTANT);
+        int p = positionOf(i, mask(Kind.INSTANT));
         return p < 0 ? null : Values.instantAt(bytes, p, limit);
     }
 
     public OffsetDateTime getOffsetDateTime(int i) {
-        int p = positionOf(i, Kind.OFFSET_DATE_TIME);
+        int p = positionOf(i, mask(Kind.OFFSET_DATE_TIME));
         return p < 0 ? null : Values.offsetDateTimeAt(bytes, p, limit);
     }
 
     public UUID getUuid(int i) {
-        int p = positionOf(i, Kind.UUID);
+        int p = positionOf(i, mask(Kind.UUID));
         return p < 0 ? null : Values.uuidAt(bytes, p, limit);
     }
 
     public byte[] getBytes(int i) {
-        int p = positionOf(i, Kind.BYTES);
+        int p = positionOf(i, mask(Kind.BYTES));
         return p < 0 ? null : Values.bytesAt(bytes, p, limit);
     }
 
     /** The name of an enum field's constant (no enum class needed). */
     public String getEnumName(int i) {
-        int p = positionOf(i, Kind.ENUM);
+        int p = positionOf(i, mask(Kind.ENUM));
         FieldType t = schema.field(i).type();
         return p < 0 ? null : t.constants().get(Values.enumIndexAt(t, bytes, p, limit));
     }
 
     /** The position of an enum field's constant in the writer's schema, or -1 when null. */
     public int getEnumIndex(int i) {
-        int p = positionOf(i, Kind.ENUM);
+        int p = positionOf(i, mask(Kind.ENUM));
         return p < 0 ? -1 : Values.enumIndexAt(schema.field(i).type(), bytes, p, limit);
     }
 
     /** A nested record as a view over the same bytes. */
     public PackedRecord getRecord(int i) {
-        int p = positionOf(i, Kind.RECORD);
+        int p = positionOf(i, mask(Kind.RECORD));
         return p < 0 ? null : Values.recordAt(schema.field(i).type(), bytes, p, limit, registry, depth);
     }
 

@@ -254,14 +254,30 @@ public final class PackedWriter {
         return registry;
     }
 
+    /**
+     * Writes a record of {@code schema} from field values in their plain form ({@link PackedRecord#get(int)}),
+     * in schema order: no class needed. Enum fields take the constant or its name; nested records a
+     * {@link PackedRecord} or an instance of a registered class.
+     */
+    public void writeRecord(Schema schema, Object[] values) {
+        if (values.length != schema.fieldCount()) {
+            throw new IllegalArgumentException(schema.typeName() + " has " + schema.fieldCount() + " fields, not "
+                    + values.length);
+        }
+        writeRecord(values, schema, null, 0);
+    }
+
     void writeRecord(Object value, RecordBinding<?> binding, int depth) {
         if (depth >= Values.MAX_DEPTH) {
             throw new NavpackException("values nested deeper than " + Values.MAX_DEPTH
                     + " levels (a cycle in the object graph?) at " + value.getClass().getName());
         }
-        Schema schema = binding.schema();
-        Property[] props = binding.props;
-        int n = props.length;
+        writeRecord(value, binding.schema(), binding.props, depth);
+    }
+
+    /** With {@code props}, field values are read from {@code value} through them; otherwise {@code value} is an Object[]. */
+    private void writeRecord(Object value, Schema schema, Property[] props, int depth) {
+        int n = schema.fieldCount();
         int blocks = (n + Schema.BLOCK - 1) / Schema.BLOCK;
         writePackedInt(schema.typeId());
         writePackedInt(schema.version());
@@ -287,26 +303,34 @@ public final class PackedWriter {
                     buf[e + 2] = (byte) (off >>> 8);
                     buf[e + 3] = (byte) off;
                 }
-                Property p = props[f];
-                if (p.primitive()) {
-                    writePrimitive(p, value);
-                    continue;
+                Field field = schema.field(f);
+                Object x;
+                JavaTarget target = null;
+                if (props != null) {
+                    Property p = props[f];
+                    if (p.primitive()) {
+                        writePrimitive(p, value);
+                        continue;
+                    }
+                    x = (Object) p.getter.invokeExact(value);
+                    target = p.target;
+                } else {
+                    x = ((Object[]) value)[f];
                 }
-                Object x = (Object) p.getter.invokeExact(value);
                 if (x == null) {
-                    if (!p.field.nullable()) {
-                        throw new NavpackException("field " + p.name + " of " + schema.typeName() + " must not be null");
+                    if (!field.nullable()) {
+                        throw new NavpackException("field " + field.name() + " of " + schema.typeName() + " must not be null");
                     }
                     buf[bitmapPos + (f >>> 3)] |= (byte) (1 << (f & 7));
                     anyNull = true;
                 } else {
-                    writeValue(x, p.field.type(), p.target, depth);
+                    writeValue(x, field.type(), target, depth);
                 }
             }
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new NavpackException("cannot read a field of " + value.getClass().getName(), e);
+            throw new NavpackException("cannot read a field of " + schema.typeName(), e);
         }
         // shrink: drop the bitmap when nothing was null, narrow the offsets to 1, 2 or 4 bytes
         int bodyLen = pos - bodyPos;

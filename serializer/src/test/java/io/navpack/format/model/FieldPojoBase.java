@@ -1,0 +1,5 @@
+package io.navpack.format.model;
+
+public class FieldPojoBase {
+    protected String label;
+}

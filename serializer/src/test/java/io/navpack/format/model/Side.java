@@ -1,0 +1,5 @@
+package io.navpack.format.model;
+
+public enum Side {
+    BUY, SELL
+}

@@ -1,0 +1,13 @@
+package io.navpack.format.model;
+
+import io.navpack.format.NavpackType;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+
+/** The seed trade, modelled naturally. */
+@NavpackType(id = 1, version = 1, name = "Trade")
+public record Trade(long id, LocalDate tradeDate, Side buySell, String currency1, BigDecimal amount1,
+                    BigDecimal exchangeRate, String currency2, BigDecimal amount2, LocalDate settlementDate)
+        implements java.io.Serializable {
+}
