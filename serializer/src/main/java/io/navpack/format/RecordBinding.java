@@ -171,10 +171,11 @@ public final class RecordBinding<T> {
             }
             Values.requireEnd(p, limit, FieldType.record(ws.typeName()));
             return type.cast(o);
-        } catch (NavpackException | ClassCastException | NullPointerException e) {
+        } catch (NavpackException | Error e) {
             throw e;
-        } catch (RuntimeException | Error e) {
-            throw new NavpackException("cannot build a " + type.getName() + ": " + e, e);
+        } catch (RuntimeException e) {
+            throw new NavpackException("cannot build a " + type.getName() + " from a " + ws.typeName() + " v"
+                    + ws.version() + ": " + e, e);
         } catch (Throwable e) {
             throw new NavpackException("cannot build a " + type.getName(), e);
         }

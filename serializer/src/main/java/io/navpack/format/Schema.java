@@ -180,9 +180,8 @@ public final class Schema {
         int typeId = r.readPackedInt();
         int version = r.readPackedInt();
         int n = r.readLength("field count", Math.min(MAX_FIELDS, r.remaining()));
-        Builder b;
         try {
-            b = builder(typeName).typeId(typeId).version(version);
+            Builder b = builder(typeName).typeId(typeId).version(version);
             for (int i = 0; i < n; i++) {
                 String name = r.readString();
                 int flags = r.readUnsignedByte();
@@ -191,13 +190,13 @@ public final class Schema {
                 }
                 b.field(name, readType(r, 0), flags == 1);
             }
+            if (r.remaining() != 0) {
+                throw new NavpackFormatException(r.remaining() + " bytes after the schema", r.position());
+            }
+            return b.build();
         } catch (SchemaException e) {
             throw new NavpackFormatException("invalid schema: " + e.getMessage(), r.position(), e);
         }
-        if (r.remaining() != 0) {
-            throw new NavpackFormatException(r.remaining() + " bytes after the schema", r.position());
-        }
-        return b.build();
     }
 
     private static FieldType readType(PackedReader r, int depth) {

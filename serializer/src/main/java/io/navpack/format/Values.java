@@ -401,11 +401,15 @@ final class Values {
         FieldType e = t.element();
         JavaTarget et = target == null ? null : target.element;
         for (int i = 0; i < count; i++) {
-            if (isNullSlot(b, h[2], i)) {
-                out.add(null);
-            } else {
-                out.add(valueAt(e, b, q, end, registry, et, depth + 1));
+            Object v = null;
+            if (!isNullSlot(b, h[2], i)) {
+                v = valueAt(e, b, q, end, registry, et, depth + 1);
                 q = skip(e, b, q, end);
+            }
+            try {
+                out.add(v);
+            } catch (RuntimeException ex) {
+                throw new NavpackFormatException("a " + out.getClass().getName() + " refuses element " + i + ": " + ex, q, ex);
             }
         }
         requireEnd(q, end, t);
@@ -475,7 +479,11 @@ final class Values {
                 v = valueAt(vt, b, q, end, registry, vj, depth + 1);
                 q = skip(vt, b, q, end);
             }
-            out.put(k, v);
+            try {
+                out.put(k, v);
+            } catch (RuntimeException ex) {
+                throw new NavpackFormatException("a " + out.getClass().getName() + " refuses entry " + i + ": " + ex, q, ex);
+            }
         }
         requireEnd(q, end, t);
         return out;
