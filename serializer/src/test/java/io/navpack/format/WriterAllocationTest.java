@@ -36,12 +36,13 @@ class WriterAllocationTest {
     }
 
     /** Allocation of {@code rounds} writes of every value, after warm-up; retried so that JIT compilation can finish. */
-    private static long steadyStateAllocation(PackedWriter w, List<?> values) {
+    private static long steadyStateAllocation(PackedWriter w, List<?> valueList) {
+        Object[] values = valueList.toArray();
         Runnable writeAll = () -> {
             for (int round = 0; round < 2_000; round++) {
-                for (Object v : values) {
+                for (int i = 0; i < values.length; i++) {
                     w.reset();
-                    w.writeRecord(v);
+                    w.writeRecord(values[i]);
                 }
             }
         };
