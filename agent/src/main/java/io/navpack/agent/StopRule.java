@@ -1,0 +1,112 @@
+package io.navpack.agent;
+
+import java.util.List;
+
+/**
+ * Objects a walk neither counts nor follows: services, class loaders, threads, singletons. The rule is
+ * asked once per class per walk ({@link #stopsClass}), and for each instance of a class it did not stop
+ * ({@link #stopsObject}), which should therefore be cheap.
+ */
+public interface StopRule {
+
+    /** True if every instance of {@code type} is outside the walk. Cached per class by the walker. */
+    boolean stopsClass(Class<?> type);
+
+    /** True if this particular object is outside the walk. */
+    default boolean stopsObject(Object o) {
+        return false;
+    }
+
+    /** A rule that stops where either rule stops. */
+    default StopRule or(StopRule other) {
+        StopRule self = this;
+        return new StopRule() {
+            @Override
+            public boolean stopsClass(Class<?> type) {
+                return self.stopsClass(type) || other.stopsClass(type);
+            }
+
+            @Override
+            public boolean stopsObject(Object o) {
+                return self.stopsObject(o) || other.stopsObject(o);
+            }
+        };
+    }
+
+    /** Stops nothing. */
+    static StopRule none() {
+        return type -> false;
+    }
+
+    /** Stops instances of any of these types or their subtypes. */
+    static StopRule assignableTo(Class<?>... types) {
+        List<Class<?>> list = List.of(types);
+        return type -> {
+            for (Class<?> t : list) {
+                if (t.isAssignableFrom(type)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    /**
+     * Stops instances of classes (or of subclasses of classes, or implementations of interfaces) whose
+     * name is one of {@code names}; classes that are not loaded simply never match.
+     */
+    static StopRule assignableToNamed(String... names) {
+        List<String> list = List.of(names);
+        return new StopRule() {
+            @Override
+            public boolean stopsClass(Class<?> type) {
+                return matches(type);
+            }
+
+            private boolean matches(Class<?> c) {
+                if (c == null) {
+                    return false;
+                }
+                if (list.contains(c.getName())) {
+                    return true;
+                }
+                for (Class<?> i : c.getInterfaces()) {
+                    if (matches(i)) {
+                        return true;
+                    }
+                }
+                return matches(c.getSuperclass());
+            }
+        };
+    }
+
+    /** Stops classes whose name starts with one of these prefixes. */
+    static StopRule namePrefixes(String... prefixes) {
+        List<String> list = List.of(prefixes);
+        return type -> {
+            String name = type.getName();
+            for (String p : list) {
+                if (name.startsWith(p)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    /**
+     * What is never owned by a data structure: classes, class loaders, modules, threads, reflection and
+     * method handles, enums, reference queues, executors and security objects.
+     */
+    static StopRule jvmRuntime() {
+        return assignableTo(Class.class, ClassLoader.class, Module.class, ModuleLayer.class, Thread.class,
+                ThreadGroup.class, java.lang.reflect.AccessibleObject.class, java.lang.invoke.MethodHandle.class,
+                java.lang.invoke.MethodType.class, java.lang.invoke.VarHandle.class,
+                java.lang.invoke.MethodHandles.Lookup.class, Enum.class, java.lang.ref.ReferenceQueue.class,
+                java.util.concurrent.Executor.class, java.security.ProtectionDomain.class,
+                java.security.CodeSource.class, java.io.InputStream.class, java.io.OutputStream.class,
+                java.io.Reader.class, java.io.Writer.class, java.nio.channels.Channel.class,
+                Runtime.class, System.Logger.class, ThreadLocal.class)
+                .or(assignableToNamed("java.util.logging.Logger", "org.slf4j.Logger"));
+    }
+}
