@@ -74,7 +74,7 @@ public final class GraphSizer {
                 break;
             }
         }
-        return walk.tally(1, start).union();
+        return walk.tally(1, start, null).union();
     }
 
     /**
@@ -90,12 +90,16 @@ public final class GraphSizer {
         int n = owners.size();
         Walk walk = new Walk(options, Math.max(1, n));
         long start = System.nanoTime();
+        long[] nanos = new long[n];
         for (int i = 0; i < n; i++) {
-            if (!walk.run(owners.get(i), 1L << i)) {
+            long t0 = System.nanoTime();
+            boolean goOn = walk.run(owners.get(i), 1L << i);
+            nanos[i] = System.nanoTime() - t0;
+            if (!goOn) {
                 break;
             }
         }
-        return walk.tally(n, start);
+        return walk.tally(n, start, nanos);
     }
 
     private final class Walk {
@@ -252,7 +256,8 @@ public final class GraphSizer {
             stack[sp++] = o;
         }
 
-        OwnershipResult tally(int owners, long start) {
+        /** Sizes and attributes every visited object; {@code ownerNanos} gives each owner's walk time. */
+        OwnershipResult tally(int owners, long start, long[] ownerNanos) {
             int maxId = 0;
             for (ClassLayout l : seen) {
                 maxId = Math.max(maxId, l.id);
@@ -305,7 +310,8 @@ public final class GraphSizer {
             List<WalkResult> exclusive = new ArrayList<>(owners);
             for (int k = 0; k < owners; k++) {
                 exclusive.add(new WalkResult(exclTotalBytes[k], exclTotalObjects[k],
-                        histogram(exclCount[k], exclBytes[k]), complete, stopReason, duration, count, unreadable,
+                        histogram(exclCount[k], exclBytes[k]), complete, stopReason,
+                        ownerNanos == null ? duration : Duration.ofNanos(ownerNanos[k]), reachObjects[k], unreadable,
                         null));
             }
             return new OwnershipResult(exclusive, reachBytes, reachObjects, union);

@@ -30,7 +30,11 @@ public final class OwnershipResult {
         return exclusive.size();
     }
 
-    /** What only owner {@code i} keeps alive. Completeness and duration are those of the whole walk. */
+    /**
+     * What only owner {@code i} keeps alive. Its duration is the time spent walking from that owner (the
+     * final sizing pass is in the union's duration only); its {@code objectsWalked} is what that owner
+     * reaches; completeness is that of the whole walk.
+     */
     public WalkResult exclusive(int i) {
         return exclusive.get(i);
     }

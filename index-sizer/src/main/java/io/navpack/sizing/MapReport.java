@@ -1,0 +1,39 @@
+package io.navpack.sizing;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * One map on one member: its data and its indexes.
+ *
+ * @param name map name
+ * @param inMemoryFormat BINARY, OBJECT or NATIVE
+ * @param entries entries of partitions this member owns
+ * @param backupEntries backup entries held by this member
+ * @param dataHeapBytes heap held by the owned entries' data (record store, records, keys, values, cached values)
+ * @param backupHeapBytes the same for backup entries; -1 if not sized
+ * @param dataWalkComplete false if the data walk stopped early
+ * @param dataWalkNanos time spent walking the data
+ * @param indexesHeapBytes what dropping every index of the map would free (shared parts counted once)
+ * @param walkable false if the map's indexes cannot be walked on the heap; then {@code reason} says why
+ * @param reason why the map was not walked (or not completely), or null
+ * @param indexes the map's indexes
+ */
+public record MapReport(String name, String inMemoryFormat, long entries, long backupEntries, long dataHeapBytes,
+                        long backupHeapBytes, boolean dataWalkComplete, long dataWalkNanos, long indexesHeapBytes,
+                        boolean walkable, String reason, List<IndexReport> indexes) implements Serializable {
+
+    public MapReport {
+        indexes = List.copyOf(indexes);
+    }
+
+    /** True if the data walk and every index walk were complete. */
+    public boolean complete() {
+        return walkable && dataWalkComplete && indexes.stream().allMatch(IndexReport::complete);
+    }
+
+    /** The index with this name, or null. */
+    public IndexReport index(String indexName) {
+        return indexes.stream().filter(i -> i.name().equals(indexName)).findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,258 @@
+package io.navpack.sizing;
+
+import com.hazelcast.config.InMemoryFormat;
+import com.hazelcast.config.IndexConfig;
+import com.hazelcast.config.MapConfig;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.instance.impl.HazelcastInstanceImpl;
+import com.hazelcast.instance.impl.HazelcastInstanceProxy;
+import com.hazelcast.instance.impl.Node;
+import com.hazelcast.internal.partition.IPartitionService;
+import com.hazelcast.map.impl.MapContainer;
+import com.hazelcast.map.impl.MapService;
+import com.hazelcast.map.impl.MapServiceContext;
+import com.hazelcast.map.impl.PartitionContainer;
+import com.hazelcast.map.impl.recordstore.RecordStore;
+import com.hazelcast.query.impl.IndexRegistry;
+import com.hazelcast.query.impl.InternalIndex;
+import com.hazelcast.spi.impl.NodeEngine;
+import io.navpack.agent.ClassHistogram;
+import io.navpack.agent.GraphSizer;
+import io.navpack.agent.NavpackAgent;
+import io.navpack.agent.OwnershipResult;
+import io.navpack.agent.WalkOptions;
+import io.navpack.agent.WalkResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Sizes every index of every map on the local member.
+ *
+ * <p>Per map it first walks the owned entries' data (the record stores' storage: records, keys, values,
+ * cached values) and keeps the visited objects; that set is the shared set of the index walk, so an index
+ * is charged only for what dropping it would free. All indexes of a map are walked in one ownership walk:
+ * an index's figure is what it alone keeps alive, and the map's {@code indexesHeapBytes} is what dropping
+ * all of them frees. Nothing is locked; the walks read the structures as they are while puts and queries
+ * go on.
+ */
+final class MemberIndexSizer {
+
+    private final HazelcastInstanceImpl instance;
+    private final SizingOptions options;
+    private final GraphSizer sizer;
+    private final long deadline;
+
+    private MemberIndexSizer(HazelcastInstanceImpl instance, SizingOptions options, GraphSizer sizer) {
+        this.instance = instance;
+        this.options = options;
+        this.sizer = sizer;
+        this.deadline = System.nanoTime() + options.memberTimeBudget().toNanos();
+    }
+
+    /** Sizes the local member; never throws for a missing agent (gives a NO_AGENT report instead). */
+    static MemberIndexReport sizeLocal(HazelcastInstance hz, SizingOptions options) {
+        HazelcastInstanceImpl impl = unwrap(hz);
+        String address = impl.node.getThisAddress().toString();
+        String uuid = impl.node.getThisUuid().toString();
+        GraphSizer sizer;
+        try {
+            if (!NavpackAgent.isInstalled()) {
+                return MemberIndexReport.failed(address, uuid, MemberStatus.NO_AGENT,
+                        "navpack agent not loaded on this member: start it with -javaagent:navpack-agent.jar");
+            }
+            sizer = GraphSizer.fromAgent();
+        } catch (LinkageError e) {
+            return MemberIndexReport.failed(address, uuid, MemberStatus.NO_AGENT,
+                    "navpack agent classes are not on this member's class path: " + e);
+        }
+        return new MemberIndexSizer(impl, options, sizer).run(address, uuid);
+    }
+
+    static HazelcastInstanceImpl unwrap(HazelcastInstance hz) {
+        if (hz instanceof HazelcastInstanceImpl impl) {
+            return impl;
+        }
+        if (hz instanceof HazelcastInstanceProxy proxy) {
+            return proxy.getOriginal();
+        }
+        throw new IllegalArgumentException("not a Hazelcast member: " + hz.getClass().getName()
+                + " (size a cluster from a client with IndexSizer)");
+    }
+
+    private MemberIndexReport run(String address, String uuid) {
+        long start = System.nanoTime();
+        Node node = instance.node;
+        NodeEngine nodeEngine = node.getNodeEngine();
+        MapService mapService = nodeEngine.getService(MapService.SERVICE_NAME);
+        MapServiceContext context = mapService.getMapServiceContext();
+        Map<String, MapContainer> containers = new TreeMap<>(context.getMapContainers());
+        List<MapReport> maps = new ArrayList<>();
+        long objects = 0;
+        for (Map.Entry<String, MapContainer> e : containers.entrySet()) {
+            if (!options.includes(e.getKey())) {
+                continue;
+            }
+            MapReport report;
+            long[] walked = {0};
+            try {
+                report = sizeMap(e.getKey(), e.getValue(), context, nodeEngine.getPartitionService(), walked);
+            } catch (RuntimeException ex) {
+                report = new MapReport(e.getKey(), "?", -1, -1, -1, -1, false, 0, -1, false,
+                        "sizing failed: " + ex, List.of());
+            }
+            objects += walked[0];
+            maps.add(report);
+        }
+        return new MemberIndexReport(address, uuid, MemberStatus.OK, null, Runtime.version().toString(),
+                System.nanoTime() - start, objects, maps);
+    }
+
+    private MapReport sizeMap(String name, MapContainer container, MapServiceContext context,
+                              IPartitionService partitions, long[] walked) {
+        MapConfig config = container.getMapConfig();
+        InMemoryFormat format = config.getInMemoryFormat();
+        IndexRegistry registry = container.getGlobalIndexRegistry();
+        if (format == InMemoryFormat.NATIVE || registry == null) {
+            List<IndexReport> listed = new ArrayList<>();
+            for (IndexConfig ic : container.getIndexDefinitions().values()) {
+                listed.add(new IndexReport(ic.getName(), ic.getType().name(), ic.getAttributes(), -1, -1, -1, -1,
+                        -1, 0, 0, false, "not walked", List.of()));
+            }
+            String reason = format == InMemoryFormat.NATIVE
+                    ? "NATIVE (High-Density) memory: entries and partitioned indexes live off the Java heap"
+                    : "indexes are partitioned (one registry per partition), not a global on-heap index";
+            return new MapReport(name, format.name(), -1, -1, -1, -1, false, 0, -1, false, reason, listed);
+        }
+
+        List<Object> primary = new ArrayList<>();
+        List<Object> backup = new ArrayList<>();
+        long entries = 0;
+        long backupEntries = 0;
+        for (int pid = 0, n = partitions.getPartitionCount(); pid < n; pid++) {
+            PartitionContainer pc = context.getPartitionContainer(pid);
+            RecordStore<?> rs = pc.getExistingRecordStore(name);
+            if (rs == null) {
+                continue;
+            }
+            if (partitions.isPartitionOwner(pid)) {
+                primary.add(rs.getStorage());
+                entries += rs.size();
+            } else {
+                backup.add(rs.getStorage());
+                backupEntries += rs.size();
+            }
+        }
+
+        String reason = null;
+        WalkOptions base = walkOptions((int) Math.min(Integer.MAX_VALUE / 2, Math.max(1024, entries * 6)));
+        if (base == null) {
+            return budgetUsedUp(name, format, entries, backupEntries, registry);
+        }
+        WalkResult data = sizer.walkAll(primary, base.toBuilder().keepVisited(true).build());
+        walked[0] += data.objectsWalked();
+        long backupBytes = -1;
+        if (options.includeBackups() && !backup.isEmpty()) {
+            WalkOptions b = walkOptions((int) Math.min(Integer.MAX_VALUE / 2, Math.max(1024, backupEntries * 6)));
+            if (b != null) {
+                WalkResult backupWalk = sizer.walkAll(backup, b);
+                walked[0] += backupWalk.objectsWalked();
+                backupBytes = backupWalk.bytes();
+            }
+        } else if (backup.isEmpty()) {
+            backupBytes = 0;
+        }
+        if (!data.complete()) {
+            reason = "map data walk partial: " + data.incompleteReason();
+        }
+
+        InternalIndex[] indexes = registry.getIndexes();
+        List<IndexReport> reports = new ArrayList<>();
+        long allIndexes = 0;
+        for (int from = 0; from < indexes.length; from += GraphSizer.MAX_OWNERS) {
+            int to = Math.min(indexes.length, from + GraphSizer.MAX_OWNERS);
+            List<Object> owners = new ArrayList<>(List.of(indexes).subList(from, to));
+            WalkOptions io = walkOptions((int) Math.min(Integer.MAX_VALUE / 2, Math.max(1024, entries * 4)));
+            if (io == null) {
+                for (int i = from; i < to; i++) {
+                    reports.add(notWalked(indexes[i], config, "member time budget used up"));
+                }
+                reason = "member time budget used up";
+                continue;
+            }
+            OwnershipResult own = sizer.walkOwners(owners, io.toBuilder().shared(data.visited()).build());
+            walked[0] += own.union().objectsWalked();
+            allIndexes += own.union().bytes();
+            for (int i = from; i < to; i++) {
+                reports.add(indexReport(indexes[i], config, own, i - from, data));
+            }
+            if (!own.union().complete() && reason == null) {
+                reason = "index walk partial: " + own.union().incompleteReason();
+            }
+        }
+        return new MapReport(name, format.name(), entries, backupEntries, data.bytes(), backupBytes, data.complete(),
+                data.duration().toNanos(), allIndexes, true, reason, reports);
+    }
+
+    private MapReport budgetUsedUp(String name, InMemoryFormat format, long entries, long backupEntries,
+                                   IndexRegistry registry) {
+        List<IndexReport> listed = new ArrayList<>();
+        for (InternalIndex index : registry.getIndexes()) {
+            listed.add(notWalked(index, null, "member time budget used up"));
+        }
+        return new MapReport(name, format.name(), entries, backupEntries, -1, -1, false, 0, -1, true,
+                "member time budget used up", listed);
+    }
+
+    private IndexReport indexReport(InternalIndex index, MapConfig config, OwnershipResult own, int k,
+                                    WalkResult data) {
+        WalkResult r = own.exclusive(k);
+        long[] counts = IndexStoreInspector.counts(index);
+        boolean complete = r.complete() && data.complete();
+        String why = !r.complete() ? r.incompleteReason()
+                : !data.complete() ? "map data walk partial: " + data.incompleteReason() : null;
+        IndexConfig ic = index.getConfig();
+        return new IndexReport(index.getName(), ic.getType().name(), List.of(index.getComponents()), counts[0],
+                counts[1], r.bytes(), own.reachableBytes(k), memoryCost(index, config), r.duration().toNanos(),
+                r.objects(), complete, why, top(r.histogram()));
+    }
+
+    private IndexReport notWalked(InternalIndex index, MapConfig config, String why) {
+        long[] counts = IndexStoreInspector.counts(index);
+        return new IndexReport(index.getName(), index.getConfig().getType().name(), List.of(index.getComponents()),
+                counts[0], counts[1], -1, -1, config == null ? -1 : memoryCost(index, config), 0, 0, false, why,
+                List.of());
+    }
+
+    private static long memoryCost(InternalIndex index, MapConfig config) {
+        if (!config.isStatisticsEnabled()) {
+            return -1;
+        }
+        return index.getPerIndexStats().getMemoryCost();
+    }
+
+    private List<ClassLine> top(ClassHistogram histogram) {
+        List<ClassLine> lines = new ArrayList<>();
+        for (ClassHistogram.Entry e : histogram.top(options.topClasses())) {
+            lines.add(new ClassLine(e.className(), e.count(), e.bytes()));
+        }
+        return lines;
+    }
+
+    /** Options for the next walk, or null if the member's time budget is used up. */
+    private WalkOptions walkOptions(int expectedObjects) {
+        long remaining = deadline - System.nanoTime();
+        if (remaining <= 0) {
+            return null;
+        }
+        Duration time = Duration.ofNanos(Math.min(remaining, options.maxWalkTime().toNanos()));
+        return WalkOptions.builder()
+                .stopRule(HazelcastStopRule.get())
+                .maxObjects(options.maxObjectsPerWalk())
+                .maxDuration(time)
+                .expectedObjects(expectedObjects)
+                .build();
+    }
+}
