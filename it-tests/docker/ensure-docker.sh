@@ -65,7 +65,7 @@ install_docker() {
   say "installing docker.io with apt-get"
   export DEBIAN_FRONTEND=noninteractive
   timeout 600 apt-get update -q >&2 || fail "apt-get update failed"
-  timeout 900 apt-get install -y -q --no-install-recommends docker.io >&2 || fail "apt-get install docker.io failed"
+  timeout 900 apt-get install -y -q --no-install-recommends docker.io cgroupfs-mount >&2 || fail "apt-get install docker.io failed"
   command -v dockerd >/dev/null 2>&1 || [ -x /usr/sbin/dockerd ] || fail "docker.io installed but dockerd not found"
 }
 

@@ -46,7 +46,8 @@ public final class DockerSupport {
         CompletableFuture<Boolean> available = CompletableFuture.supplyAsync(() -> DockerClientFactory.instance().isDockerAvailable());
         try {
             if (!available.get(CHECK_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                return Optional.of("no Docker daemon answered (DOCKER_HOST=" + System.getenv("DOCKER_HOST")
+                String dockerHost = System.getenv("DOCKER_HOST");
+                return Optional.of("no Docker daemon answered (" + (dockerHost == null ? "DOCKER_HOST unset" : "DOCKER_HOST=" + dockerHost)
                         + "); run it-tests/docker/ensure-docker.sh or start Docker");
             }
         } catch (TimeoutException e) {

@@ -268,7 +268,6 @@ public final class HazelcastCluster implements AutoCloseable {
         config.setInstanceName(clusterName + "-client-" + (clients.size() + 1));
         config.getNetworkConfig()
                 .setAddresses(members.stream().map(ClusterMember::address).collect(Collectors.toList()))
-                .setSmartRouting(true)
                 .setConnectionTimeout(5_000);
         config.getConnectionStrategyConfig().getConnectionRetryConfig()
                 .setClusterConnectTimeoutMillis(60_000)
@@ -301,7 +300,9 @@ public final class HazelcastCluster implements AutoCloseable {
      * backed up and no migration queued, and every open client sees the same number of members.
      */
     public void awaitSettled(Duration timeout) {
-        Await.until("cluster " + clusterName + " to settle", timeout, Duration.ofMillis(500), this::view, ClusterView::settled);
+        long started = System.nanoTime();
+        ClusterView view = Await.until("cluster " + clusterName + " to settle", timeout, Duration.ofMillis(500), this::view, ClusterView::settled);
+        System.out.printf("[navpack-it] settled at %d members in %d ms%n", view.runningMembers(), (System.nanoTime() - started) / 1_000_000);
     }
 
     /** What each running member and client sees now; settled when all agree (see {@link #awaitSettled}). */

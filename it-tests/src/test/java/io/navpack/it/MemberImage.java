@@ -36,10 +36,16 @@ public final class MemberImage implements AutoCloseable {
     private final MemberDistribution distribution;
     private volatile boolean closed;
 
+    private final Thread shutdownHook;
+
     private MemberImage(String name, boolean built, MemberDistribution distribution) {
         this.name = name;
         this.built = built;
         this.distribution = distribution;
+        this.shutdownHook = new Thread(this::close, "navpack-it-image-cleanup");
+        if (built) {
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+        }
     }
 
     /** The image {@link ItSettings#image()} names, or a scratch image built now from {@code distribution}. */
@@ -156,6 +162,11 @@ public final class MemberImage implements AutoCloseable {
         if (built) {
             removeQuietly(name);
             System.out.println("[navpack-it] removed member image " + name);
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down
+            }
         }
     }
 
