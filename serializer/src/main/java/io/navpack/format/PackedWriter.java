@@ -247,6 +247,14 @@ public final class PackedWriter {
         writeRecord(value, registry().binding(value.getClass()), 0);
     }
 
+    /** Writes {@code value} through {@code binding}, which must be the binding of its class. */
+    public void writeRecord(Object value, RecordBinding<?> binding) {
+        if (!binding.type().isInstance(value)) {
+            throw new IllegalArgumentException(value.getClass().getName() + " is not a " + binding.type().getName());
+        }
+        writeRecord(value, binding, 0);
+    }
+
     private SchemaRegistry registry() {
         if (registry == null) {
             throw new IllegalStateException("this writer has no schema registry");

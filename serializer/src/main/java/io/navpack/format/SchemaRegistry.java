@@ -19,7 +19,10 @@ import java.util.function.Consumer;
  * no-op. Registering a class derives its schema by reflection once (nested record classes too).
  *
  * <p>Lookups are lock-free; registration is serialised. A {@link SchemaSource} can supply schemas
- * that are not known locally (the cluster); listeners hear of every newly registered schema.
+ * that are not known locally (the cluster). A publisher, when set, sees every schema this JVM
+ * creates before it is registered and can refuse it, e.g. because the cluster holds a different
+ * schema under the same id and version; schemas that come from elsewhere ({@link #learn}) skip it.
+ * Listeners hear of every newly registered schema.
  */
 public final class SchemaRegistry {
     private final Map<Long, Schema> byKey = new ConcurrentHashMap<>();
@@ -29,11 +32,21 @@ public final class SchemaRegistry {
     private final Map<String, RecordBinding<?>> bindingByTypeName = new ConcurrentHashMap<>();
     private final Set<Class<?>> inProgress = new HashSet<>();
     private final List<Consumer<Schema>> listeners = new CopyOnWriteArrayList<>();
+    private final Object schemaLock = new Object();
     private volatile SchemaSource source;
+    private volatile Consumer<Schema> publisher;
 
     /** Where schemas not known here are looked up; null for none. */
     public void setSource(SchemaSource source) {
         this.source = source;
+    }
+
+    /**
+     * Sees every schema created here (from a class or a builder) before it is registered, outside any
+     * lock; throwing refuses the registration. Null for none.
+     */
+    public void setPublisher(Consumer<Schema> publisher) {
+        this.publisher = publisher;
     }
 
     /** Called (on the registering thread) for every schema registered after this call, and not for repeats. */
@@ -41,28 +54,32 @@ public final class SchemaRegistry {
         listeners.add(listener);
     }
 
-    /** Registers {@code schema}; returns the registered instance (an equal one already known, or this one). */
+    /**
+     * Registers a schema created here; the publisher (if any) sees it first. Returns the registered
+     * instance (an equal one already known, or this one).
+     */
     public Schema register(Schema schema) {
+        Schema existing = byKey.get(schema.key());
+        if (existing != null && existing.equals(schema)) {
+            return existing;
+        }
+        check(schema);
+        Consumer<Schema> p = publisher;
+        if (p != null) {
+            p.accept(schema);
+        }
+        return learn(schema);
+    }
+
+    /** Registers a schema that comes from elsewhere (the cluster, a schema file): no publisher. */
+    public Schema learn(Schema schema) {
         Schema result;
-        synchronized (this) {
+        synchronized (schemaLock) {
             Schema existing = byKey.get(schema.key());
-            if (existing != null) {
-                if (existing.equals(schema)) {
-                    return existing;
-                }
-                throw new SchemaConflictException("two different schemas claim type id " + schema.typeId() + " version "
-                        + schema.version(), existing, schema);
+            if (existing != null && existing.equals(schema)) {
+                return existing;
             }
-            String name = nameById.get(schema.typeId());
-            if (name != null && !name.equals(schema.typeName())) {
-                throw new SchemaConflictException("type id " + schema.typeId() + " already belongs to " + name
-                        + "; give one of the types another id", anyVersion(schema.typeId()), schema);
-            }
-            Integer id = idByName.get(schema.typeName());
-            if (id != null && id != schema.typeId()) {
-                throw new SchemaConflictException("type " + schema.typeName() + " already has type id " + id,
-                        anyVersion(id), schema);
-            }
+            check(schema);
             nameById.put(schema.typeId(), schema.typeName());
             idByName.put(schema.typeName(), schema.typeId());
             byKey.put(schema.key(), schema);
@@ -72,6 +89,25 @@ public final class SchemaRegistry {
             l.accept(result);
         }
         return result;
+    }
+
+    /** Refuses {@code schema} when it conflicts with a registered one. */
+    private void check(Schema schema) {
+        Schema existing = byKey.get(schema.key());
+        if (existing != null && !existing.equals(schema)) {
+            throw new SchemaConflictException("two different schemas claim type id " + schema.typeId() + " version "
+                    + schema.version(), existing, schema);
+        }
+        String name = nameById.get(schema.typeId());
+        if (name != null && !name.equals(schema.typeName())) {
+            throw new SchemaConflictException("type id " + schema.typeId() + " already belongs to " + name
+                    + "; give one of the types another id", anyVersion(schema.typeId()), schema);
+        }
+        Integer id = idByName.get(schema.typeName());
+        if (id != null && id != schema.typeId()) {
+            throw new SchemaConflictException("type " + schema.typeName() + " already has type id " + id,
+                    anyVersion(id), schema);
+        }
     }
 
     private Schema anyVersion(int typeId) {
@@ -165,6 +201,11 @@ public final class SchemaRegistry {
         return bindingByTypeName.get(typeName);
     }
 
+    /** The schema for a type id and version if it is registered here, without asking anyone; or null. */
+    public Schema local(int typeId, int version) {
+        return byKey.get(Schema.key(typeId, version));
+    }
+
     /** The schema for a type id and version, asking the {@link SchemaSource} when it is not known here; null when nobody knows it. */
     public Schema find(int typeId, int version) {
         Schema s = byKey.get(Schema.key(typeId, version));
@@ -177,7 +218,7 @@ public final class SchemaRegistry {
                         throw new SchemaException("schema source answered " + fetched + " when asked for type id "
                                 + typeId + " version " + version);
                     }
-                    s = register(fetched);
+                    s = learn(fetched);
                 }
             }
         }

@@ -1,0 +1,127 @@
+package io.navpack.hazelcast;
+
+import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.config.Config;
+import com.hazelcast.config.GlobalSerializerConfig;
+import com.hazelcast.config.SerializationConfig;
+import com.hazelcast.config.SerializerConfig;
+import io.navpack.format.PackedRecord;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.BiConsumer;
+
+/**
+ * Adds navpack to a Hazelcast {@link Config} (members) or {@link ClientConfig} (clients), the
+ * programmatic twin of the XML and YAML configuration:
+ *
+ * <pre>{@code
+ * ClientConfig client = NavpackConfig.of(Trade.class, Leg.class).applyTo(new ClientConfig());
+ * Config member = NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(new Config());
+ * }</pre>
+ *
+ * Each class gets a serializer entry for {@link NavpackSerializer}; settings become navpack
+ * properties ({@link NavpackSettings}). Members need no classes at all: {@link PackedRecord} is always
+ * registered.
+ */
+public final class NavpackConfig {
+    private final List<Class<?>> classes;
+    private final List<String> packages = new ArrayList<>();
+    private final Map<String, String> properties = new LinkedHashMap<>();
+    private boolean global;
+
+    private NavpackConfig(List<Class<?>> classes) {
+        this.classes = classes;
+    }
+
+    /** navpack for {@code classes} (none on members without user classes). */
+    public static NavpackConfig of(Class<?>... classes) {
+        return new NavpackConfig(new ArrayList<>(Arrays.asList(classes)));
+    }
+
+    /** Also registers the {@code @NavpackType} classes of these packages. */
+    public NavpackConfig packages(String... names) {
+        packages.addAll(Arrays.asList(names));
+        return this;
+    }
+
+    /** What reading returns on this instance (default: RECORD on members, OBJECT on clients). */
+    public NavpackConfig readMode(ReadMode mode) {
+        properties.put(NavpackSettings.READ_MODE, mode.name().toLowerCase(java.util.Locale.ROOT));
+        return this;
+    }
+
+    /** What reading values of one type returns on this instance. */
+    public NavpackConfig readMode(String typeName, ReadMode mode) {
+        properties.put(NavpackSettings.READ_MODE + "." + typeName, mode.name().toLowerCase(java.util.Locale.ROOT));
+        return this;
+    }
+
+    /** Name of the query attribute (default {@value NavpackSettings#DEFAULT_ATTRIBUTE}). */
+    public NavpackConfig attribute(String name) {
+        properties.put(NavpackSettings.ATTRIBUTE, name);
+        return this;
+    }
+
+    /**
+     * Makes navpack the global serializer: objects no other serializer takes go to navpack, which
+     * accepts the configured classes (and any class with {@code autoRegister}).
+     */
+    public NavpackConfig asGlobalSerializer(boolean autoRegister) {
+        global = true;
+        properties.put(NavpackSettings.AUTO_REGISTER, Boolean.toString(autoRegister));
+        return this;
+    }
+
+    /** Seconds to wait for the cluster when sharing schemas. */
+    public NavpackConfig timeoutSeconds(long seconds) {
+        properties.put(NavpackSettings.TIMEOUT, Long.toString(seconds));
+        return this;
+    }
+
+    public Config applyTo(Config config) {
+        apply(config.getSerializationConfig(), config::setProperty);
+        return config;
+    }
+
+    public ClientConfig applyTo(ClientConfig config) {
+        apply(config.getSerializationConfig(), config::setProperty);
+        return config;
+    }
+
+    private void apply(SerializationConfig serialization, BiConsumer<String, String> property) {
+        serialization.addSerializerConfig(new SerializerConfig().setTypeClass(PackedRecord.class)
+                .setClassName(NavpackSerializer.class.getName()));
+        if (global) {
+            serialization.setGlobalSerializerConfig(new GlobalSerializerConfig()
+                    .setClassName(NavpackSerializer.class.getName()).setOverrideJavaSerialization(false));
+            List<String> names = new ArrayList<>();
+            for (Class<?> c : classes) {
+                names.add(c.getName());
+            }
+            if (!names.isEmpty()) {
+                property.accept(NavpackSettings.CLASSES, String.join(",", names));
+            }
+        } else {
+            for (Class<?> c : classes) {
+                serialization.addSerializerConfig(new SerializerConfig().setTypeClass(c)
+                        .setClassName(NavpackSerializer.class.getName()));
+            }
+        }
+        if (!packages.isEmpty()) {
+            property.accept(NavpackSettings.PACKAGES, String.join(",", packages));
+        }
+        properties.forEach(property);
+    }
+
+    /** The navpack properties this configuration sets, e.g. to print them as XML or YAML. */
+    public Properties properties() {
+        Properties p = new Properties();
+        p.putAll(properties);
+        return p;
+    }
+}

@@ -1,0 +1,351 @@
+package io.navpack.hazelcast;
+
+import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.client.impl.clientside.HazelcastClientInstanceImpl;
+import com.hazelcast.client.impl.clientside.HazelcastClientProxy;
+import com.hazelcast.cluster.Member;
+import com.hazelcast.cluster.MembershipEvent;
+import com.hazelcast.cluster.MembershipListener;
+import com.hazelcast.config.Config;
+import com.hazelcast.config.GlobalSerializerConfig;
+import com.hazelcast.config.SerializationConfig;
+import com.hazelcast.config.SerializerConfig;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.IExecutorService;
+import com.hazelcast.core.LifecycleEvent;
+import com.hazelcast.instance.impl.HazelcastInstanceImpl;
+import com.hazelcast.instance.impl.HazelcastInstanceProxy;
+import com.hazelcast.logging.ILogger;
+import com.hazelcast.logging.Logger;
+import io.navpack.format.NavpackException;
+import io.navpack.format.NavpackType;
+import io.navpack.format.PackedWriter;
+import io.navpack.format.RecordBinding;
+import io.navpack.format.Schema;
+import io.navpack.format.SchemaConflictException;
+import io.navpack.format.SchemaException;
+import io.navpack.format.SchemaRegistry;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * navpack's state in one Hazelcast member or client: its settings, its schema registry and the
+ * classes registered in it, and the sharing of schemas with the rest of the cluster.
+ *
+ * <p>Sharing: a schema created here (from a class written here) is published to every member before
+ * it is registered, and so before any value of it can be written; a member refuses a schema that
+ * differs from the one it holds under the same id and version, and then the registration fails
+ * naming both. Every member keeps every schema, so losing a member loses none. A member that joins
+ * is sent all schemas by the members that hold them. A schema that is still unknown when a value
+ * is read is asked of every member; if none knows it, the read fails naming the id and version.
+ * Once a schema is registered here, writing its values costs no extra round trip.
+ */
+public final class NavpackContext {
+    private static final String EXECUTOR = "__navpack";
+    private static final Map<HazelcastInstance, NavpackContext> CONTEXTS = new WeakHashMap<>();
+
+    private final HazelcastInstance hz;
+    private final boolean member;
+    private final SchemaRegistry registry = new SchemaRegistry();
+    private final Set<Class<?>> allowed = ConcurrentHashMap.newKeySet();
+    private final ThreadLocal<PackedWriter> writers;
+    private final ILogger logger = Logger.getLogger(NavpackContext.class);
+    private volatile NavpackSettings settings;
+    private volatile boolean global;
+
+    private NavpackContext(HazelcastInstance hz) {
+        this.hz = hz;
+        this.member = hz instanceof HazelcastInstanceImpl;
+        this.writers = ThreadLocal.withInitial(() -> new PackedWriter(registry, 256));
+    }
+
+    /** The context of {@code hz} (a member or a client, or their proxies), created on first use. */
+    public static NavpackContext of(HazelcastInstance hz) {
+        HazelcastInstance original = unwrap(hz);
+        synchronized (CONTEXTS) {
+            return CONTEXTS.computeIfAbsent(original, NavpackContext::new);
+        }
+    }
+
+    private static HazelcastInstance unwrap(HazelcastInstance hz) {
+        if (hz instanceof HazelcastInstanceProxy) {
+            return ((HazelcastInstanceProxy) hz).getOriginal();
+        }
+        if (hz instanceof HazelcastClientProxy) {
+            return ((HazelcastClientProxy) hz).client;
+        }
+        return hz;
+    }
+
+    /** True on a member, false on a client. */
+    public boolean isMember() {
+        return member;
+    }
+
+    public SchemaRegistry registry() {
+        init();
+        return registry;
+    }
+
+    public NavpackSettings settings() {
+        init();
+        return settings;
+    }
+
+    PackedWriter writer() {
+        return writers.get();
+    }
+
+    void warn(String message) {
+        logger.warning(message);
+    }
+
+    /** Reads the settings and registers the configured classes; once, on first use. */
+    private void init() {
+        if (settings != null) {
+            return;
+        }
+        synchronized (this) {
+            if (settings != null) {
+                return;
+            }
+            Properties properties;
+            SerializationConfig serialization;
+            ClassLoader loader;
+            if (member) {
+                Config config = hz.getConfig();
+                properties = config.getProperties();
+                serialization = config.getSerializationConfig();
+                loader = config.getClassLoader();
+            } else {
+                ClientConfig config = ((HazelcastClientInstanceImpl) hz).getClientConfig();
+                properties = config.getProperties();
+                serialization = config.getSerializationConfig();
+                loader = config.getClassLoader();
+            }
+            if (loader == null) {
+                loader = NavpackContext.class.getClassLoader();
+            }
+            NavpackSettings s = NavpackSettings.from(properties, member);
+            registry.setSource(this::findInCluster);
+            registry.setPublisher(this::publish);
+            List<Class<?>> classes = new ArrayList<>();
+            for (SerializerConfig sc : serialization.getSerializerConfigs()) {
+                if (isNavpack(sc.getClassName(), sc.getImplementation())) {
+                    Class<?> type = sc.getTypeClass();
+                    if (type == null && sc.getTypeClassName() != null) {
+                        type = load(sc.getTypeClassName(), loader);
+                    }
+                    if (type != null && type != io.navpack.format.PackedRecord.class) {
+                        classes.add(type);
+                    }
+                }
+            }
+            for (String name : s.classes()) {
+                Class<?> c = load(name, loader);
+                if (c != null) {
+                    classes.add(c);
+                }
+            }
+            for (String pkg : s.packages()) {
+                classes.addAll(PackageScanner.annotatedClasses(pkg, loader, NavpackType.class));
+            }
+            GlobalSerializerConfig gsc = serialization.getGlobalSerializerConfig();
+            global = gsc != null && isNavpack(gsc.getClassName(), gsc.getImplementation());
+            if (global) {
+                classes.addAll(hookTypes(loader));
+            }
+            allowed.addAll(classes);
+            settings = s;
+            if (member) {
+                hz.getCluster().addMembershipListener(new SchemaPusher());
+            }
+            hz.getLifecycleService().addLifecycleListener(event -> {
+                if (event.getState() == LifecycleEvent.LifecycleState.SHUTDOWN) {
+                    synchronized (CONTEXTS) {
+                        CONTEXTS.remove(hz);
+                    }
+                }
+            });
+            for (Class<?> c : classes) {
+                registry.register(c);
+            }
+        }
+    }
+
+    private static boolean isNavpack(String className, Object implementation) {
+        return implementation instanceof NavpackSerializer || NavpackSerializer.class.getName().equals(className);
+    }
+
+    private Class<?> load(String name, ClassLoader loader) {
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            if (member) {
+                // members need no user classes: values of this type are served as PackedRecord
+                logger.info("navpack: class " + name + " is not on this member's class path; its values are read as PackedRecord");
+                return null;
+            }
+            throw new SchemaException("navpack cannot load configured class " + name + ": " + e, e);
+        }
+    }
+
+    /** Classes registered through {@link NavpackTypeHook} subclasses listed for Hazelcast's service loader. */
+    private List<Class<?>> hookTypes(ClassLoader loader) {
+        List<Class<?>> out = new ArrayList<>();
+        try {
+            java.util.Enumeration<java.net.URL> files = loader.getResources("META-INF/services/com.hazelcast.SerializerHook");
+            while (files.hasMoreElements()) {
+                try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
+                        files.nextElement().openStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                        String name = line.replaceAll("#.*", "").trim();
+                        if (name.isEmpty()) {
+                            continue;
+                        }
+                        Class<?> c = load(name, loader);
+                        if (c != null && NavpackTypeHook.class.isAssignableFrom(c)) {
+                            out.add(((NavpackTypeHook<?>) c.getDeclaredConstructor().newInstance()).getSerializationType());
+                        }
+                    }
+                }
+            }
+        } catch (java.io.IOException | ReflectiveOperationException e) {
+            logger.warning("navpack: cannot read the serializer hooks: " + e);
+        }
+        return out;
+    }
+
+    /**
+     * Whether {@code type} may be registered on first use. Hazelcast hands a per-type serializer only
+     * the classes it is configured for; the global serializer gets every class nobody else takes, so
+     * there only configured classes (or all, with auto-register) are accepted.
+     */
+    private boolean mayRegister(Class<?> type) {
+        if (!global || allowed.contains(type) || settings().autoRegister()) {
+            return true;
+        }
+        for (String pkg : settings.packages()) {
+            if (type.getPackageName().equals(pkg) && type.isAnnotationPresent(NavpackType.class)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Marks a class whose serializer was configured as navpack (a type-class entry). */
+    void allow(Class<?> type) {
+        allowed.add(type);
+    }
+
+    /** The binding used to write {@code type}: registered, or registered now when configuration allows it. */
+    RecordBinding<?> bindingForWrite(Class<?> type) {
+        RecordBinding<?> b = registry().findBinding(type);
+        if (b != null) {
+            return b;
+        }
+        if (!mayRegister(type)) {
+            throw new SchemaException(type.getName() + " is not registered with navpack: list it in "
+                    + NavpackSettings.CLASSES + ", annotate it with @NavpackType in a package listed in "
+                    + NavpackSettings.PACKAGES + ", or configure NavpackSerializer for it");
+        }
+        return registry.register(type);
+    }
+
+    /** What reading a value of {@code typeName} returns here. */
+    ReadMode readMode(String typeName) {
+        return settings().readMode(typeName);
+    }
+
+    // ---------------------------------------------------------------- cluster
+
+    private IExecutorService executor() {
+        return hz.getExecutorService(EXECUTOR);
+    }
+
+    /** Registers {@code schema} on every member; refuses it when a member holds a different one. */
+    private void publish(Schema schema) {
+        Map<Member, Future<byte[]>> answers = executor().submitToAllMembers(new SchemaTasks.Publish(schema));
+        for (Map.Entry<Member, Future<byte[]>> e : answers.entrySet()) {
+            byte[] conflicting = await(e.getValue(), e.getKey(), "publishing " + schema.typeName());
+            if (conflicting != null) {
+                throw new SchemaConflictException("the cluster (member " + e.getKey().getAddress()
+                        + ") holds a different schema for type id " + schema.typeId() + " version " + schema.version(),
+                        Schema.fromBytes(conflicting), schema);
+            }
+        }
+    }
+
+    /** Asks every member for a schema; null when none knows it. */
+    private Schema findInCluster(int typeId, int version) {
+        Map<Member, Future<byte[]>> answers = executor().submitToAllMembers(new SchemaTasks.Find(typeId, version));
+        for (Map.Entry<Member, Future<byte[]>> e : answers.entrySet()) {
+            if (member && e.getKey().localMember()) {
+                continue;
+            }
+            byte[] found = await(e.getValue(), e.getKey(), "looking up type id " + typeId + " version " + version);
+            if (found != null) {
+                return Schema.fromBytes(found);
+            }
+        }
+        return null;
+    }
+
+    /** The answer of one member; null when the member left meanwhile. */
+    private <T> T await(Future<T> answer, Member from, String what) {
+        long timeout = settings().timeout().toMillis();
+        try {
+            return answer.get(timeout, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NavpackException("interrupted while " + what, e);
+        } catch (TimeoutException e) {
+            throw new NavpackException("member " + from.getAddress() + " did not answer within " + timeout + " ms while "
+                    + what, e);
+        } catch (ExecutionException e) {
+            if (isMemberGone(e.getCause())) {
+                return null;
+            }
+            throw new NavpackException("member " + from.getAddress() + " failed while " + what + ": " + e.getCause(),
+                    e.getCause());
+        }
+    }
+
+    private static boolean isMemberGone(Throwable t) {
+        return t instanceof com.hazelcast.core.MemberLeftException
+                || t instanceof com.hazelcast.spi.exception.TargetNotMemberException
+                || t instanceof com.hazelcast.core.HazelcastInstanceNotActiveException;
+    }
+
+    /** On every member: sends all schemas it holds to a member that joins. */
+    private final class SchemaPusher implements MembershipListener {
+        @Override
+        public void memberAdded(MembershipEvent event) {
+            Collection<Schema> all = registry.schemas();
+            if (all.isEmpty() || event.getMember().localMember()) {
+                return;
+            }
+            try {
+                executor().submitToMember(new SchemaTasks.Learn(all), event.getMember());
+            } catch (RuntimeException e) {
+                logger.warning("navpack: could not send schemas to " + event.getMember() + ": " + e);
+            }
+        }
+
+        @Override
+        public void memberRemoved(MembershipEvent event) {
+            // every member holds every schema: nothing to repair
+        }
+    }
+}

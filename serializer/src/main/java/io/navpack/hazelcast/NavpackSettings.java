@@ -1,0 +1,121 @@
+package io.navpack.hazelcast;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Function;
+
+/**
+ * navpack's settings, read from the Hazelcast configuration's properties ({@code <properties>} in
+ * hazelcast.xml, {@code properties:} in YAML, {@code Config.setProperty} / {@code ClientConfig.setProperty}),
+ * falling back to JVM system properties of the same name.
+ *
+ * <table>
+ * <caption>Properties</caption>
+ * <tr><th>property</th><th>default</th><th>meaning</th></tr>
+ * <tr><td>{@value #CLASSES}</td><td>none</td><td>comma-separated classes to register at start</td></tr>
+ * <tr><td>{@value #PACKAGES}</td><td>none</td><td>comma-separated packages whose {@code @NavpackType} classes are registered at start</td></tr>
+ * <tr><td>{@value #READ_MODE}</td><td>record on members, object on clients</td><td>what reading a value returns</td></tr>
+ * <tr><td>{@value #READ_MODE}.&lt;type name&gt;</td><td>the above</td><td>the same for one type</td></tr>
+ * <tr><td>{@value #AUTO_REGISTER}</td><td>false</td><td>register any class written through the serializer (for use as the global serializer)</td></tr>
+ * <tr><td>{@value #ATTRIBUTE}</td><td>nav</td><td>name of the query attribute</td></tr>
+ * <tr><td>{@value #TIMEOUT}</td><td>30</td><td>seconds to wait for the cluster when publishing or looking up a schema</td></tr>
+ * </table>
+ */
+public final class NavpackSettings {
+    public static final String CLASSES = "navpack.classes";
+    public static final String PACKAGES = "navpack.packages";
+    public static final String READ_MODE = "navpack.read-mode";
+    public static final String AUTO_REGISTER = "navpack.auto-register";
+    public static final String ATTRIBUTE = "navpack.attribute";
+    public static final String TIMEOUT = "navpack.timeout-seconds";
+    /** Default name of the query attribute: predicates say {@code nav[field]}. */
+    public static final String DEFAULT_ATTRIBUTE = "nav";
+
+    private final List<String> classes;
+    private final List<String> packages;
+    private final ReadMode readMode;
+    private final Map<String, ReadMode> readModeByType;
+    private final boolean autoRegister;
+    private final String attribute;
+    private final Duration timeout;
+
+    private NavpackSettings(Function<String, String> source, boolean member, Iterable<String> names) {
+        this.classes = list(source.apply(CLASSES));
+        this.packages = list(source.apply(PACKAGES));
+        String mode = source.apply(READ_MODE);
+        this.readMode = mode == null ? (member ? ReadMode.RECORD : ReadMode.OBJECT) : ReadMode.parse(mode, READ_MODE);
+        Map<String, ReadMode> byType = new HashMap<>();
+        for (String name : names) {
+            if (name.startsWith(READ_MODE + ".")) {
+                byType.put(name.substring(READ_MODE.length() + 1), ReadMode.parse(source.apply(name), name));
+            }
+        }
+        this.readModeByType = Collections.unmodifiableMap(byType);
+        this.autoRegister = Boolean.parseBoolean(source.apply(AUTO_REGISTER));
+        String attr = source.apply(ATTRIBUTE);
+        this.attribute = attr == null || attr.isBlank() ? DEFAULT_ATTRIBUTE : attr.trim();
+        String timeoutText = source.apply(TIMEOUT);
+        try {
+            this.timeout = Duration.ofSeconds(timeoutText == null ? 30 : Long.parseLong(timeoutText.trim()));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(TIMEOUT + " must be a number of seconds, not '" + timeoutText + "'", e);
+        }
+    }
+
+    /** Settings from {@code properties}, then system properties. */
+    static NavpackSettings from(Properties properties, boolean member) {
+        List<String> names = new ArrayList<>(properties.stringPropertyNames());
+        names.addAll(System.getProperties().stringPropertyNames());
+        return new NavpackSettings(name -> {
+            String v = properties.getProperty(name);
+            return v != null ? v : System.getProperty(name);
+        }, member, names);
+    }
+
+    private static List<String> list(String text) {
+        List<String> out = new ArrayList<>();
+        if (text != null) {
+            for (String s : text.split("[,\\s]+")) {
+                if (!s.isBlank()) {
+                    out.add(s.trim());
+                }
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    public List<String> classes() {
+        return classes;
+    }
+
+    public List<String> packages() {
+        return packages;
+    }
+
+    /** The read mode of this instance, before per-type settings. */
+    public ReadMode readMode() {
+        return readMode;
+    }
+
+    /** The read mode for values of {@code typeName}. */
+    public ReadMode readMode(String typeName) {
+        return readModeByType.getOrDefault(typeName, readMode);
+    }
+
+    public boolean autoRegister() {
+        return autoRegister;
+    }
+
+    public String attribute() {
+        return attribute;
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+}

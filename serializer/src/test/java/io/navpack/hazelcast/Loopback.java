@@ -1,0 +1,61 @@
+package io.navpack.hazelcast;
+
+import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.config.Config;
+import com.hazelcast.config.JoinConfig;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.util.UUID;
+
+/** Hazelcast settings for tests: 127.0.0.1 only, TCP-IP join on listed ports, no multicast, no phone-home. */
+final class Loopback {
+    private Loopback() {
+    }
+
+    static String clusterName() {
+        return "navpack-test-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Network settings of a member on {@code port} that joins the members on {@code ports}. */
+    static Config member(Config config, String cluster, int port, int... ports) {
+        config.setClusterName(cluster);
+        config.setProperty("hazelcast.phone.home.enabled", "false");
+        config.setProperty("hazelcast.logging.type", "jdk");
+        config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
+        config.setProperty("hazelcast.max.no.heartbeat.seconds", "8");
+        config.setProperty("hazelcast.merge.first.run.delay.seconds", "5");
+        config.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
+        config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        config.setProperty("hazelcast.local.localAddress", "127.0.0.1");
+        JoinConfig join = config.getNetworkConfig().getJoin();
+        join.getMulticastConfig().setEnabled(false);
+        join.getAutoDetectionConfig().setEnabled(false);
+        join.getTcpIpConfig().setEnabled(true).clear();
+        for (int p : ports) {
+            join.getTcpIpConfig().addMember("127.0.0.1:" + p);
+        }
+        config.getJetConfig().setEnabled(false);
+        return config;
+    }
+
+    static ClientConfig client(ClientConfig config, String cluster, int... ports) {
+        config.setClusterName(cluster);
+        config.setProperty("hazelcast.phone.home.enabled", "false");
+        config.getNetworkConfig().getAddresses().clear();
+        for (int p : ports) {
+            config.getNetworkConfig().addAddress("127.0.0.1:" + p);
+        }
+        config.getConnectionStrategyConfig().getConnectionRetryConfig().setClusterConnectTimeoutMillis(30_000);
+        return config;
+    }
+}
