@@ -82,7 +82,14 @@ public final class ClusterMember {
             container.start();
         } catch (RuntimeException e) {
             state = State.STOPPED;
-            throw new IllegalStateException(name + " did not start:\n" + tail(logs(), 60), e);
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof MemberStarted.Failed failed && failed.logs() != null) {
+                    earlierLogs.append(failed.logs()).append("----- ").append(name).append(" container ")
+                            .append(generation).append(" did not start: ").append(failed.getMessage()).append(" -----\n");
+                    break;
+                }
+            }
+            throw new IllegalStateException(name + " did not start; its last log lines:\n" + tail(logs(), 40), e);
         }
         state = State.RUNNING;
     }

@@ -30,7 +30,6 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
-import org.testcontainers.containers.wait.strategy.Wait;
 
 /**
  * A Hazelcast cluster of members in containers on an internal Docker network of its own, each with a fixed IP
@@ -154,7 +153,7 @@ public final class HazelcastCluster implements AutoCloseable {
                         .withName(containerName)
                         .withHostName(memberName)
                         .withIpv4Address(ip))
-                .waitingFor(Wait.forLogMessage("(?s).* is STARTED.*", 1).withStartupTimeout(settings.startupTimeout));
+                .waitingFor(new MemberStarted(settings.startupTimeout));
     }
 
     private List<String> jvmOptions(String memberName, String ip) {
