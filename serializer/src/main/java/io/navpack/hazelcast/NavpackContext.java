@@ -163,9 +163,7 @@ public final class NavpackContext {
             }
             GlobalSerializerConfig gsc = serialization.getGlobalSerializerConfig();
             global = gsc != null && isNavpack(gsc.getClassName(), gsc.getImplementation());
-            if (global) {
-                classes.addAll(hookTypes(loader));
-            }
+            classes.addAll(hookTypes(loader));
             allowed.addAll(classes);
             settings = s;
             if (member) {
@@ -242,11 +240,6 @@ public final class NavpackContext {
             }
         }
         return false;
-    }
-
-    /** Marks a class whose serializer was configured as navpack (a type-class entry). */
-    void allow(Class<?> type) {
-        allowed.add(type);
     }
 
     /** The binding used to write {@code type}: registered, or registered now when configuration allows it. */

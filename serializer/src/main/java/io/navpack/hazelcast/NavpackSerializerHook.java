@@ -1,5 +1,7 @@
 package io.navpack.hazelcast;
 
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.HazelcastInstanceAware;
 import com.hazelcast.nio.serialization.Serializer;
 import com.hazelcast.nio.serialization.SerializerHook;
 import io.navpack.format.PackedRecord;
@@ -9,7 +11,9 @@ import io.navpack.format.PackedRecord;
  * that has the navpack jar: listed in {@code META-INF/services/com.hazelcast.SerializerHook}, so no
  * configuration is needed for members to store, query and return views.
  */
-public final class NavpackSerializerHook implements SerializerHook<PackedRecord> {
+public final class NavpackSerializerHook implements SerializerHook<PackedRecord>, HazelcastInstanceAware {
+    private final NavpackSerializer serializer = new NavpackSerializer();
+
     @Override
     public Class<PackedRecord> getSerializationType() {
         return PackedRecord.class;
@@ -17,7 +21,13 @@ public final class NavpackSerializerHook implements SerializerHook<PackedRecord>
 
     @Override
     public Serializer createSerializer() {
-        return new NavpackSerializer();
+        return serializer;
+    }
+
+    /** Hazelcast gives its instance to the hook, not to the serializer the hook created: pass it on. */
+    @Override
+    public void setHazelcastInstance(HazelcastInstance hz) {
+        serializer.setHazelcastInstance(hz);
     }
 
     @Override

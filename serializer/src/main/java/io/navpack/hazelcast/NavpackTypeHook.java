@@ -1,5 +1,7 @@
 package io.navpack.hazelcast;
 
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.HazelcastInstanceAware;
 import com.hazelcast.nio.serialization.Serializer;
 import com.hazelcast.nio.serialization.SerializerHook;
 
@@ -14,7 +16,8 @@ import com.hazelcast.nio.serialization.SerializerHook;
  * }
  * }</pre>
  */
-public abstract class NavpackTypeHook<T> implements SerializerHook<T> {
+public abstract class NavpackTypeHook<T> implements SerializerHook<T>, HazelcastInstanceAware {
+    private final NavpackSerializer serializer = new NavpackSerializer();
     private final Class<T> type;
 
     protected NavpackTypeHook(Class<T> type) {
@@ -28,7 +31,13 @@ public abstract class NavpackTypeHook<T> implements SerializerHook<T> {
 
     @Override
     public Serializer createSerializer() {
-        return new NavpackSerializer();
+        return serializer;
+    }
+
+    /** Hazelcast gives its instance to the hook, not to the serializer the hook created: pass it on. */
+    @Override
+    public void setHazelcastInstance(HazelcastInstance hz) {
+        serializer.setHazelcastInstance(hz);
     }
 
     /** True: a serializer configured for the class explicitly replaces the hook's. */

@@ -1,9 +1,9 @@
 package io.navpack.format;
 
-import io.navpack.format.model.Canary;
-import io.navpack.format.model.Leg;
-import io.navpack.format.model.SeedTrades;
-import io.navpack.format.model.Trade;
+import com.acme.trading.Canary;
+import com.acme.trading.Leg;
+import com.acme.trading.SeedTrades;
+import com.acme.trading.Trade;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

@@ -1,7 +1,7 @@
 package io.navpack.format;
 
-import io.navpack.format.model.SeedTrades;
-import io.navpack.format.model.Trade;
+import com.acme.trading.SeedTrades;
+import com.acme.trading.Trade;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

@@ -1,11 +1,11 @@
 package io.navpack.format;
 
-import io.navpack.format.model.Bean;
-import io.navpack.format.model.Everything;
-import io.navpack.format.model.FieldPojo;
-import io.navpack.format.model.Flat;
-import io.navpack.format.model.SeedTrades;
-import io.navpack.format.model.Trade;
+import com.acme.trading.Bean;
+import com.acme.trading.Everything;
+import com.acme.trading.FieldPojo;
+import com.acme.trading.Flat;
+import com.acme.trading.SeedTrades;
+import com.acme.trading.Trade;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

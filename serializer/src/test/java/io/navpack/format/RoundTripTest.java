@@ -1,12 +1,12 @@
 package io.navpack.format;
 
-import io.navpack.format.model.Bean;
-import io.navpack.format.model.Everything;
-import io.navpack.format.model.FieldPojo;
-import io.navpack.format.model.Leg;
-import io.navpack.format.model.SeedTrades;
-import io.navpack.format.model.Side;
-import io.navpack.format.model.Trade;
+import com.acme.trading.Bean;
+import com.acme.trading.Everything;
+import com.acme.trading.FieldPojo;
+import com.acme.trading.Leg;
+import com.acme.trading.SeedTrades;
+import com.acme.trading.Side;
+import com.acme.trading.Trade;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,10 @@
 package io.navpack.format;
 
-import io.navpack.format.model.Flat;
-import io.navpack.format.model.Leg;
-import io.navpack.format.model.SeedTrades;
-import io.navpack.format.model.Side;
-import io.navpack.format.model.Trade;
+import com.acme.trading.Flat;
+import com.acme.trading.Leg;
+import com.acme.trading.SeedTrades;
+import com.acme.trading.Side;
+import com.acme.trading.Trade;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;

@@ -1,4 +1,4 @@
-package io.navpack.format.model;
+package com.acme.trading;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;

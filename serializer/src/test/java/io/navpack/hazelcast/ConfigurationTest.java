@@ -1,0 +1,126 @@
+package io.navpack.hazelcast;
+
+import com.acme.trading.SeedTrades;
+import com.acme.trading.Trade;
+import com.hazelcast.client.HazelcastClient;
+import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.client.config.XmlClientConfigBuilder;
+import com.hazelcast.client.config.YamlClientConfigBuilder;
+import com.hazelcast.config.Config;
+import com.hazelcast.config.InMemoryXmlConfig;
+import com.hazelcast.config.InMemoryYamlConfig;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
+import io.navpack.format.PackedRecord;
+import io.navpack.hazelcast.model.Unregistered;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The configuration snippets of docs/user-guide.md, loaded from the document and run on a member and a client. */
+class ConfigurationTest {
+    private final List<HazelcastInstance> instances = new ArrayList<>();
+    private final String cluster = Loopback.clusterName();
+    private final int port = Loopback.freePort();
+    private final Trade trade = SeedTrades.load().get(0);
+
+    static String snippet(String id) {
+        try {
+            String doc = Files.readString(Path.of(System.getProperty("basedir", "."), "..", "docs", "user-guide.md"));
+            int marker = doc.indexOf("<!-- snippet: " + id + " -->");
+            assertThat(marker).as("snippet %s in user-guide.md", id).isNotNegative();
+            int open = doc.indexOf("```", marker);
+            int start = doc.indexOf('\n', open) + 1;
+            return doc.substring(start, doc.indexOf("```", start));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static ByteArrayInputStream stream(String text) {
+        return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private HazelcastInstance member(Config config) {
+        HazelcastInstance hz = Hazelcast.newHazelcastInstance(Loopback.member(config, cluster, port, port));
+        instances.add(hz);
+        return hz;
+    }
+
+    private HazelcastInstance client(ClientConfig config) {
+        HazelcastInstance hz = HazelcastClient.newHazelcastClient(Loopback.client(config, cluster, port));
+        instances.add(hz);
+        return hz;
+    }
+
+    @AfterEach
+    void shutdown() {
+        for (int i = instances.size() - 1; i >= 0; i--) {
+            instances.get(i).shutdown();
+        }
+    }
+
+    /** Writes and reads a trade through the client; the member holds a view. */
+    private void roundTrip(HazelcastInstance member, HazelcastInstance client) {
+        IMap<Long, Trade> map = client.getMap("trades");
+        map.put(trade.id(), trade);
+        assertThat(map.get(trade.id())).isEqualTo(trade);
+        Object stored = member.getMap("trades").get(trade.id());
+        assertThat(stored).isInstanceOf(PackedRecord.class);
+        assertThat(((PackedRecord) stored).getDecimal("amount1")).isEqualTo(trade.amount1());
+    }
+
+    @Test
+    void programmatic() {
+        ClientConfig clientConfig = NavpackConfig.of(Trade.class).applyTo(new ClientConfig());
+        Config memberConfig = NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(new Config());
+        HazelcastInstance member = member(memberConfig);
+        HazelcastInstance client = client(clientConfig);
+        roundTrip(member, client);
+
+        PackedRecord record = (PackedRecord) member.getMap("trades").get(1L);
+        String currency = record.getString("currency1");
+        Trade trade = record.toObject(Trade.class);
+        assertThat(currency).isEqualTo("EUR");
+        assertThat(trade).isEqualTo(this.trade);
+    }
+
+    @Test
+    void xml() {
+        HazelcastInstance member = member(new InMemoryXmlConfig(snippet("member-xml")));
+        ClientConfig clientConfig = new XmlClientConfigBuilder(stream(snippet("client-xml"))).build();
+        assertThat(clientConfig.getProperty(NavpackSettings.READ_MODE)).isEqualTo("object");
+        roundTrip(member, client(clientConfig));
+        assertThat(member.getConfig().getProperty(NavpackSettings.TIMEOUT)).isEqualTo("30");
+    }
+
+    @Test
+    void yamlWithTheGlobalSerializer() {
+        HazelcastInstance member = member(new InMemoryYamlConfig(snippet("member-yaml")));
+        HazelcastInstance client = client(new YamlClientConfigBuilder(stream(snippet("client-yaml"))).build());
+        roundTrip(member, client);
+        assertThatThrownBy(() -> client.getMap("trades").put(2L, new Unregistered()))
+                .hasStackTraceContaining("is not registered with navpack");
+    }
+
+    @Test
+    void serializerHookWithoutAnyConfiguration() {
+        // TradeHook is listed in META-INF/services/com.hazelcast.SerializerHook of the test class path
+        HazelcastInstance member = member(new Config());
+        HazelcastInstance writer = client(new ClientConfig());
+        roundTrip(member, writer);
+        HazelcastInstance reader = client(new ClientConfig());
+        assertThat(reader.getMap("trades").get(trade.id())).isEqualTo(trade);
+    }
+}
