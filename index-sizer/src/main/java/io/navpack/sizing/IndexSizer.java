@@ -130,7 +130,8 @@ public final class IndexSizer {
                             "member left the cluster before answering"));
                 }
             } catch (ExecutionException e) {
-                rows.add(MemberIndexReport.failed(address, uuid, MemberStatus.FAILED, describe(e.getCause(), m)));
+                rows.add(MemberIndexReport.failed(address, uuid, MemberStatus.FAILED,
+                        describe(e.getCause() != null ? e.getCause() : e, m)));
             } catch (CancellationException e) {
                 rows.add(MemberIndexReport.failed(address, uuid, MemberStatus.FAILED, "task cancelled"));
             } catch (InterruptedException e) {
@@ -164,10 +165,15 @@ public final class IndexSizer {
         if (cause == null) {
             return "unknown failure";
         }
-        String type = cause.getClass().getName();
-        if (type.endsWith("MemberLeftException") || type.endsWith("TargetNotMemberException")
-                || type.endsWith("TargetDisconnectedException") || !isMember(m.getUuid())) {
-            return "member left the cluster before answering (" + cause.getClass().getSimpleName() + ")";
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String type = t.getClass().getName();
+            if (type.endsWith("MemberLeftException") || type.endsWith("TargetNotMemberException")
+                    || type.endsWith("TargetDisconnectedException")) {
+                return "member left the cluster before answering (" + t.getClass().getSimpleName() + ")";
+            }
+        }
+        if (!isMember(m.getUuid())) {
+            return "member left the cluster before answering (" + cause + ")";
         }
         Throwable root = cause;
         while (root.getCause() != null && root.getCause() != root) {

@@ -1,0 +1,203 @@
+package io.navpack.sizing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.hazelcast.client.HazelcastClient;
+import com.hazelcast.config.IndexConfig;
+import com.hazelcast.config.IndexType;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Three members in their own JVMs (two with the agent, one without), sized from a client. */
+class ClusterSizingTest {
+
+    private static final int N = 30_000;
+    private static Children children;
+    private static HazelcastInstance client;
+    private static ClusterIndexReport report;
+
+    @BeforeAll
+    static void start() throws Exception {
+        String cluster = "sizing-" + TestConfigs.freePort();
+        children = Children.start(cluster, new boolean[] {true, true, false}, List.of(), 0);
+        client = HazelcastClient.newHazelcastClient(TestConfigs.client(cluster, children.ports));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (client.getCluster().getMembers().size() < 3) {
+            assertThat(System.nanoTime() - deadline).as("3 members joined").isNegative();
+            Thread.sleep(100);
+        }
+        IMap<Long, Trade> trades = client.getMap("trades");
+        Map<Long, Trade> batch = new HashMap<>();
+        for (long i = 0; i < N; i++) {
+            batch.put(i, Trade.of(i));
+            if (batch.size() == 1000) {
+                trades.putAll(batch);
+                batch.clear();
+            }
+        }
+        trades.addIndex(new IndexConfig(IndexType.SORTED, "id").setName("tradesById"));
+        trades.addIndex(new IndexConfig(IndexType.HASH, "code8").setName("tradesByCode8"));
+        report = IndexSizer.forInstance(client).withOptions(SizingOptions.defaults().withMapNames("trades"))
+                .size(Duration.ofSeconds(90));
+    }
+
+    @AfterAll
+    static void stop() {
+        try {
+            if (client != null) {
+                client.shutdown();
+            }
+        } finally {
+            if (children != null) {
+                children.close();
+            }
+        }
+    }
+
+    private static MemberIndexReport row(int child) {
+        String uuid = children.uuids.get(child);
+        return report.members().stream().filter(m -> m.memberUuid().equals(uuid)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void everyMemberHasARowAndTheOneWithoutAgentSaysSo() {
+        assertThat(report.members()).hasSize(3);
+        assertThat(row(0).status()).isEqualTo(MemberStatus.OK);
+        assertThat(row(1).status()).isEqualTo(MemberStatus.OK);
+        MemberIndexReport noAgent = row(2);
+        assertThat(noAgent.status()).isEqualTo(MemberStatus.NO_AGENT);
+        assertThat(noAgent.reason()).contains("-javaagent");
+        assertThat(noAgent.maps()).isEmpty();
+        assertThat(noAgent.member()).isEqualTo("[127.0.0.1]:" + children.ports.get(2));
+        assertThat(report.complete()).isFalse();
+    }
+
+    @Test
+    void membersWithTheAgentSizeTheirOwnedEntries() {
+        long owned = 0;
+        for (int child = 0; child < 2; child++) {
+            MapReport trades = row(child).map("trades");
+            assertThat(trades.complete()).isTrue();
+            assertThat(trades.entries()).isPositive();
+            assertThat(trades.backupEntries()).isPositive();
+            assertThat(trades.backupHeapBytes()).isPositive();
+            for (IndexReport index : trades.indexes()) {
+                // a global index holds the member's owned entries, not its backups
+                assertThat(index.entries()).isEqualTo(trades.entries());
+                assertThat(index.heapBytes()).isPositive();
+                assertThat(index.hazelcastMemoryCost()).isPositive();
+            }
+            assertThat(trades.index("tradesByCode8").distinctKeys()).isEqualTo(512);
+            owned += trades.entries();
+        }
+        // the third member owns the rest
+        assertThat(owned).isLessThan(N);
+        ClusterIndexReport.IndexTotal byId = report.indexTotal("trades", "tradesById");
+        assertThat(byId.members()).isEqualTo(2);
+        assertThat(byId.entries()).isEqualTo(owned);
+        assertThat(byId.heapBytes()).isEqualTo(row(0).map("trades").index("tradesById").heapBytes()
+                + row(1).map("trades").index("tradesById").heapBytes());
+        assertThat(report.mapTotal("trades").entries()).isEqualTo(owned);
+    }
+
+    @Test
+    void rendersAsJsonCsvAndTable() throws Exception {
+        JsonNode json = new ObjectMapper().readTree(report.toJson());
+        assertThat(json.get("members")).hasSize(3);
+        List<String> statuses = new ArrayList<>();
+        json.get("members").forEach(m -> statuses.add(m.get("status").asText()));
+        assertThat(statuses).containsExactlyInAnyOrder("OK", "OK", "NO_AGENT");
+        for (JsonNode m : json.get("members")) {
+            if (m.get("status").asText().equals("OK")) {
+                JsonNode index = m.get("maps").get(0).get("indexes").get(0);
+                assertThat(index.get("heapBytes").asLong()).isPositive();
+                assertThat(index.get("attributes").get(0).asText()).isIn("id", "code8");
+            } else {
+                assertThat(m.get("reason").asText()).contains("-javaagent");
+                assertThat(m.get("maps")).isEmpty();
+            }
+        }
+        assertThat(json.get("indexTotals")).hasSize(2);
+
+        String[] lines = report.toCsv().split("\r\n");
+        assertThat(lines[0]).isEqualTo(String.join(",", ClusterIndexReport.CSV_COLUMNS));
+        // two indexes on each of two members, one line for the member without agent
+        assertThat(lines).hasSize(1 + 4 + 1);
+        for (String line : lines) {
+            assertThat(line.split(",", -1)).hasSize(ClusterIndexReport.CSV_COLUMNS.size());
+        }
+        assertThat(lines).anySatisfy(l -> assertThat(l).contains("NO_AGENT"));
+
+        String table = report.toTable();
+        assertThat(table).contains("tradesById", "tradesByCode8", "NO_AGENT", "Totals per index");
+    }
+
+    @Test
+    void micrometerGaugesFollowTheCluster() throws Exception {
+        IMap<Long, Trade> metered = client.getMap("metered");
+        for (long i = 0; i < 2000; i++) {
+            metered.set(i, Trade.of(i));
+        }
+        metered.addIndex(new IndexConfig(IndexType.SORTED, "name").setName("meteredByName"));
+        SimpleMeterRegistry simple = new SimpleMeterRegistry();
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        IndexSizer sizer = IndexSizer.forInstance(client).withOptions(SizingOptions.defaults().withMapNames("metered"));
+        try (IndexHeapMetrics metrics = new IndexHeapMetrics(sizer, Duration.ofSeconds(60))) {
+            metrics.bindTo(simple);
+            metrics.bindTo(prometheus);
+            assertThat(simple.find(IndexHeapMetrics.INDEX_HEAP_BYTES).gauges()).isEmpty();
+
+            ClusterIndexReport r = metrics.refresh();
+            List<Gauge> gauges = new ArrayList<>(simple.find(IndexHeapMetrics.INDEX_HEAP_BYTES)
+                    .tag("map", "metered").tag("index", "meteredByName").gauges());
+            assertThat(gauges).hasSize(2);
+            double sum = gauges.stream().mapToDouble(Gauge::value).sum();
+            assertThat(sum).isEqualTo((double) r.indexTotal("metered", "meteredByName").heapBytes());
+            String noAgentMember = row(2).member();
+            assertThat(simple.find(IndexHeapMetrics.INDEX_HEAP_BYTES).tag("member", noAgentMember).gauges()).isEmpty();
+            assertThat(simple.find(IndexHeapMetrics.MAP_HEAP_BYTES).tag("map", "metered").gauges()).hasSize(2)
+                    .allSatisfy(g -> assertThat(g.value()).isPositive());
+
+            String scrape = prometheus.scrape();
+            assertThat(scrape).containsPattern(
+                    "navpack_index_heap_bytes\\{index=\"meteredByName\",map=\"metered\",member=\"\\[127\\.0\\.0\\.1\\]:\\d+\"\\} [0-9.E]+");
+            assertThat(scrape).contains("navpack_map_heap_bytes{map=\"metered\"");
+
+            metered.destroy();
+            metrics.refresh();
+            assertThat(simple.find(IndexHeapMetrics.INDEX_HEAP_BYTES).tag("map", "metered").gauges()).isEmpty();
+            assertThat(prometheus.scrape()).doesNotContain("meteredByName");
+        }
+    }
+
+    @Test
+    void scheduledRefreshPublishes() throws Exception {
+        SimpleMeterRegistry simple = new SimpleMeterRegistry();
+        IndexSizer sizer = IndexSizer.forInstance(client).withOptions(SizingOptions.defaults().withMapNames("trades"));
+        try (IndexHeapMetrics metrics = new IndexHeapMetrics(sizer, Duration.ofSeconds(60))) {
+            metrics.bindTo(simple);
+            metrics.refreshEvery(Duration.ofHours(1));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+            while (metrics.lastReport() == null) {
+                assertThat(System.nanoTime() - deadline).as("first scheduled refresh").isNegative();
+                Thread.sleep(50);
+            }
+            assertThat(simple.find(IndexHeapMetrics.INDEX_HEAP_BYTES).tag("index", "tradesById").gauges()).hasSize(2);
+        }
+    }
+}
