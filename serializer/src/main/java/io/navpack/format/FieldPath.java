@@ -7,11 +7,18 @@ import java.util.List;
  * A parsed path into a record: field names separated by dots, each optionally followed by element
  * selectors — {@code [n]} for the n-th element (from 0) of a list, set or array, {@code [any]} for
  * every element. Examples: {@code amount1}, {@code counterparty.name}, {@code legs[1].periods[any].rate}.
+ *
+ * <p>Selectors can also be written as dotted steps, {@code legs.1.periods.any.rate}, which is the
+ * form to use inside a Hazelcast attribute argument ({@code nav[legs.1.payer]}): Hazelcast refuses a
+ * second {@code [} in an attribute. A numeric step is always an index; {@code any} is the selector
+ * when it follows a list, set or array, and a field name when it follows a record.
  * Immutable; parse once and reuse.
  */
 public final class FieldPath {
     /** Selector value of {@code [any]}. */
     public static final int ANY = -1;
+    /** Selector value of a dotted {@code any} step: every element after a container, the field "any" after a record. */
+    public static final int ANY_OR_FIELD = -4;
 
     private final String text;
     private final String[] names;
@@ -23,7 +30,7 @@ public final class FieldPath {
         this.text = text;
         this.names = names.toArray(new String[0]);
         this.selectors = selectors.stream().mapToInt(Integer::intValue).toArray();
-        this.hasAny = selectors.contains(ANY);
+        this.hasAny = selectors.contains(ANY) || selectors.contains(ANY_OR_FIELD);
     }
 
     /** Parses {@code path}; a malformed path gives {@link IllegalArgumentException} naming the position. */
@@ -41,32 +48,26 @@ public final class FieldPath {
                 i++;
             }
             String name = path.substring(start, i).trim();
-            if (!Schema.NAME.matcher(name).matches()) {
+            if (!names.isEmpty() && name.chars().allMatch(Character::isDigit) && !name.isEmpty()) {
+                names.add(null);
+                selectors.add(parseIndex(path, name, start));
+            } else if (!names.isEmpty() && name.equals("any")) {
+                names.add(name);
+                selectors.add(ANY_OR_FIELD);
+            } else if (!Schema.NAME.matcher(name).matches()) {
                 throw new IllegalArgumentException("field path '" + path + "': '" + name + "' at " + start
                         + " is not a field name");
+            } else {
+                names.add(name);
+                selectors.add(-2);
             }
-            names.add(name);
-            selectors.add(-2);
             while (i < n && path.charAt(i) == '[') {
                 int close = path.indexOf(']', i);
                 if (close < 0) {
                     throw new IllegalArgumentException("field path '" + path + "': unclosed [ at " + i);
                 }
                 String sel = path.substring(i + 1, close).trim();
-                int value;
-                if (sel.equals("any")) {
-                    value = ANY;
-                } else {
-                    try {
-                        value = Integer.parseInt(sel);
-                    } catch (NumberFormatException e) {
-                        value = -3;
-                    }
-                    if (value < 0) {
-                        throw new IllegalArgumentException("field path '" + path + "': [" + sel + "] at " + i
-                                + " is neither an index >= 0 nor 'any'");
-                    }
-                }
+                int value = sel.equals("any") ? ANY : parseIndex(path, sel, i);
                 names.add(null);
                 selectors.add(value);
                 i = close + 1;
@@ -82,12 +83,25 @@ public final class FieldPath {
         return new FieldPath(path, names, selectors);
     }
 
+    private static int parseIndex(String path, String text, int at) {
+        try {
+            int value = Integer.parseInt(text);
+            if (value >= 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("field path '" + path + "': '" + text + "' at " + at
+                + " is neither an element index >= 0 nor 'any'");
+    }
+
     /** Number of steps: each field name and each selector is one step. */
     public int size() {
         return names.length;
     }
 
-    /** True when step {@code i} is a field name. */
+    /** True when step {@code i} is a field name (a dotted {@code any} counts as both; see {@link #ANY_OR_FIELD}). */
     public boolean isName(int i) {
         return selectors[i] == -2;
     }

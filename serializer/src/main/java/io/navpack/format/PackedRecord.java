@@ -451,7 +451,8 @@ public final class PackedRecord {
     private void visit(FieldPath path, int s, FieldType type, int p, int lim, Consumer<Object> sink) {
         PackedRecord rec = this;
         for (; s < path.size(); s++) {
-            if (path.isName(s)) {
+            boolean container = type != null && type.kind().isCollection();
+            if (path.isName(s) || (path.selector(s) == FieldPath.ANY_OR_FIELD && !container)) {
                 if (type != null) {
                     rec = asRecord(type, p, lim, path, s);
                 }
@@ -466,7 +467,7 @@ public final class PackedRecord {
             } else {
                 int[] h = new int[3];
                 int q = elementsOf(type, p, lim, path, s, h);
-                int index = path.selector(s);
+                int index = path.selector(s) == FieldPath.ANY_OR_FIELD ? FieldPath.ANY : path.selector(s);
                 FieldType e = type.element();
                 for (int k = 0; k < h[1]; k++) {
                     boolean isNull = Values.isNullSlot(bytes, h[2], k);
@@ -509,6 +510,26 @@ public final class PackedRecord {
     }
 
     // ---------------------------------------------------------------- whole record
+
+    /**
+     * Every field in its plain form, by field index, in one sequential pass over the bytes: what a
+     * reader that needs many fields decodes once instead of reading fields one by one.
+     */
+    public Object[] decodeAll() {
+        int n = schema.fieldCount();
+        Object[] out = new Object[n];
+        int p = bodyPos;
+        for (int f = 0; f < n; f++) {
+            if (bitmapPos >= 0 && (bytes[bitmapPos + (f >>> 3)] & (1 << (f & 7))) != 0) {
+                continue;
+            }
+            FieldType t = schema.field(f).type();
+            out[f] = Values.valueAt(t, bytes, p, limit, registry, null, depth);
+            p = Values.skip(t, bytes, p, limit);
+        }
+        Values.requireEnd(p, limit, FieldType.record(schema.typeName()));
+        return out;
+    }
 
     /** Decodes the whole record into {@code type}, which must be registered; fields are matched by name. */
     public <T> T toObject(Class<T> type) {

@@ -54,6 +54,7 @@ import java.util.concurrent.TimeoutException;
 public final class NavpackContext {
     private static final String EXECUTOR = "__navpack";
     private static final Map<HazelcastInstance, NavpackContext> CONTEXTS = new WeakHashMap<>();
+    private static final Map<SchemaRegistry, NavpackContext> BY_REGISTRY = new WeakHashMap<>();
 
     private final HazelcastInstance hz;
     private final boolean member;
@@ -74,7 +75,23 @@ public final class NavpackContext {
     public static NavpackContext of(HazelcastInstance hz) {
         HazelcastInstance original = unwrap(hz);
         synchronized (CONTEXTS) {
-            return CONTEXTS.computeIfAbsent(original, NavpackContext::new);
+            NavpackContext c = CONTEXTS.get(original);
+            if (c == null) {
+                c = new NavpackContext(original);
+                CONTEXTS.put(original, c);
+                BY_REGISTRY.put(c.registry, c);
+            }
+            return c;
+        }
+    }
+
+    /**
+     * The context a registry belongs to, e.g. the registry of a {@code PackedRecord} that a member read;
+     * null for registries made outside Hazelcast.
+     */
+    public static NavpackContext forRegistry(SchemaRegistry registry) {
+        synchronized (CONTEXTS) {
+            return BY_REGISTRY.get(registry);
         }
     }
 
@@ -173,6 +190,7 @@ public final class NavpackContext {
                 if (event.getState() == LifecycleEvent.LifecycleState.SHUTDOWN) {
                     synchronized (CONTEXTS) {
                         CONTEXTS.remove(hz);
+                        BY_REGISTRY.remove(registry);
                     }
                 }
             });

@@ -43,8 +43,12 @@ public final class NavpackSettings {
     private final boolean autoRegister;
     private final String attribute;
     private final Duration timeout;
+    private final Function<String, String> source;
+    private final List<String> names;
 
-    private NavpackSettings(Function<String, String> source, boolean member, Iterable<String> names) {
+    private NavpackSettings(Function<String, String> source, boolean member, List<String> names) {
+        this.source = source;
+        this.names = Collections.unmodifiableList(names);
         this.classes = list(source.apply(CLASSES));
         this.packages = list(source.apply(PACKAGES));
         String mode = source.apply(READ_MODE);
@@ -87,6 +91,21 @@ public final class NavpackSettings {
             }
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /** Defaults: as on a member with no properties set (system properties still apply). */
+    public static NavpackSettings defaults() {
+        return from(new Properties(), true);
+    }
+
+    /** The raw value of any property (configuration first, then system properties), or null. */
+    public String property(String name) {
+        return source.apply(name);
+    }
+
+    /** Names of all properties set, for settings with a per-type suffix. */
+    public List<String> propertyNames() {
+        return names;
     }
 
     public List<String> classes() {

@@ -10,15 +10,15 @@ import java.net.ServerSocket;
 import java.util.UUID;
 
 /** Hazelcast settings for tests: 127.0.0.1 only, TCP-IP join on listed ports, no multicast, no phone-home. */
-final class Loopback {
+public final class Loopback {
     private Loopback() {
     }
 
-    static String clusterName() {
+    public static String clusterName() {
         return "navpack-test-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {
@@ -27,7 +27,7 @@ final class Loopback {
     }
 
     /** Network settings of a member on {@code port} that joins the members on {@code ports}. */
-    static Config member(Config config, String cluster, int port, int... ports) {
+    public static Config member(Config config, String cluster, int port, int... ports) {
         config.setClusterName(cluster);
         config.setProperty("hazelcast.phone.home.enabled", "false");
         config.setProperty("hazelcast.logging.type", "jdk");
@@ -48,7 +48,7 @@ final class Loopback {
         return config;
     }
 
-    static ClientConfig client(ClientConfig config, String cluster, int... ports) {
+    public static ClientConfig client(ClientConfig config, String cluster, int... ports) {
         config.setClusterName(cluster);
         config.setProperty("hazelcast.phone.home.enabled", "false");
         config.getNetworkConfig().getAddresses().clear();

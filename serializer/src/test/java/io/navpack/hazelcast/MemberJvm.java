@@ -17,10 +17,11 @@ import java.util.stream.Stream;
 
 /**
  * A Hazelcast member in its own JVM, started with {@code HazelcastMemberStarter} and a generated
- * hazelcast.xml. Its class path holds Hazelcast, navpack's main classes and the member-side test
- * tasks of package {@code io.navpack.hazelcast.member} — never the user's domain classes.
+ * hazelcast.xml. Its class path holds Hazelcast, navpack's main classes (or jars) and the member-side
+ * test tasks of the packages named at start (by default {@code io.navpack.hazelcast.member}) — never
+ * the user's domain classes.
  */
-final class MemberJvm implements AutoCloseable {
+public final class MemberJvm implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
     private final String name;
@@ -34,7 +35,7 @@ final class MemberJvm implements AutoCloseable {
     }
 
     /** Starts a member with {@code config} and waits until it reports STARTED. */
-    static MemberJvm start(String name, Config config, Path workDir) {
+    public static MemberJvm start(String name, Config config, Path workDir, String... taskPackages) {
         try {
             Files.createDirectories(workDir);
             Path xml = workDir.resolve(name + ".xml");
@@ -50,7 +51,8 @@ final class MemberJvm implements AutoCloseable {
             cmd.add("-Djava.net.preferIPv4Stack=true");
             cmd.add("-Dhazelcast.config=" + xml);
             cmd.add("-cp");
-            cmd.add(memberClassPath(workDir));
+            cmd.add(memberClassPath(workDir, taskPackages.length == 0
+                    ? new String[] {"io.navpack.hazelcast.member"} : taskPackages));
             cmd.add("com.hazelcast.core.server.HazelcastMemberStarter");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             MemberJvm m = new MemberJvm(name, p, log);
@@ -61,30 +63,64 @@ final class MemberJvm implements AutoCloseable {
         }
     }
 
-    /** Hazelcast's jar, navpack's main classes, and the member-side tasks copied out of the test classes. */
-    private static String memberClassPath(Path workDir) throws IOException {
+    /** Hazelcast's jar, navpack's main classes or jars, and the member-side tasks copied out of the test classes. */
+    private static String memberClassPath(Path workDir, String[] taskPackages) throws IOException {
         List<String> entries = new ArrayList<>();
         for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
             String fileName = Path.of(e).getFileName().toString();
-            if (fileName.matches("hazelcast-\\d.*\\.jar") || (e.endsWith("classes") && !e.endsWith("test-classes"))) {
+            boolean hazelcast = fileName.matches("hazelcast-\\d[^-]*\\.jar");
+            boolean navpackJar = fileName.matches("navpack-[a-z-]+-\\d[^/]*\\.jar") && !fileName.endsWith("-tests.jar");
+            boolean mainClasses = e.endsWith(File.separator + "classes") && !e.endsWith("test-classes");
+            if (hazelcast || navpackJar || mainClasses) {
                 entries.add(e);
             }
         }
-        Path tests = Path.of(MemberJvm.class.getProtectionDomain().getCodeSource().getLocation().getPath());
         Path tasks = workDir.resolve("member-tasks");
-        Path from = tests.resolve("io/navpack/hazelcast/member");
-        Path to = tasks.resolve("io/navpack/hazelcast/member");
-        Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(from)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-            }
+        for (String pkg : taskPackages) {
+            copyPackage(pkg, tasks);
         }
         entries.add(tasks.toString());
         return String.join(File.pathSeparator, entries);
     }
 
-    void awaitLog(String text, Duration timeout) {
+    /** Copies the classes of one package (from a directory or a jar on the class path) below {@code target}. */
+    private static void copyPackage(String pkg, Path target) throws IOException {
+        String path = pkg.replace('.', '/');
+        Path to = target.resolve(path);
+        Files.createDirectories(to);
+        java.util.Enumeration<java.net.URL> roots = MemberJvm.class.getClassLoader().getResources(path);
+        boolean found = false;
+        while (roots.hasMoreElements()) {
+            java.net.URL url = roots.nextElement();
+            if ("file".equals(url.getProtocol())) {
+                try (Stream<Path> files = Files.list(Path.of(java.net.URI.create(url.toString())))) {
+                    for (Path f : (Iterable<Path>) files::iterator) {
+                        Files.copy(f, to.resolve(f.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+                        found = true;
+                    }
+                }
+            } else if ("jar".equals(url.getProtocol())) {
+                java.net.JarURLConnection c = (java.net.JarURLConnection) url.openConnection();
+                c.setUseCaches(false);
+                try (java.util.jar.JarFile jar = c.getJarFile()) {
+                    for (java.util.jar.JarEntry entry : java.util.Collections.list(jar.entries())) {
+                        String n = entry.getName();
+                        if (n.startsWith(path + "/") && n.lastIndexOf('/') == path.length() && n.endsWith(".class")) {
+                            try (java.io.InputStream in = jar.getInputStream(entry)) {
+                                Files.copy(in, to.resolve(n.substring(path.length() + 1)), StandardCopyOption.REPLACE_EXISTING);
+                                found = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (!found) {
+            throw new IllegalStateException("no classes of package " + pkg + " on the class path");
+        }
+    }
+
+    public void awaitLog(String text, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (logText().contains(text)) {
@@ -98,7 +134,7 @@ final class MemberJvm implements AutoCloseable {
         throw new IllegalStateException(name + " did not log '" + text + "' within " + timeout + ":\n" + tail());
     }
 
-    String logText() {
+    public String logText() {
         try {
             return Files.readString(log, StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -112,7 +148,7 @@ final class MemberJvm implements AutoCloseable {
     }
 
     /** Ends the JVM at once, as a crash would. */
-    void kill() {
+    public void kill() {
         process.destroyForcibly();
         try {
             process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
@@ -121,7 +157,7 @@ final class MemberJvm implements AutoCloseable {
         }
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 
@@ -130,7 +166,7 @@ final class MemberJvm implements AutoCloseable {
         kill();
     }
 
-    static void sleep(long millis) {
+    public static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {

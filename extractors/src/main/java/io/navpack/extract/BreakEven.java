@@ -1,0 +1,161 @@
+package io.navpack.extract;
+
+import io.navpack.format.PackedRecord;
+import io.navpack.format.Schema;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+
+/**
+ * One schema's break-even in this JVM: after how many distinct single-field reads on one value a full
+ * decode of that value is cheaper. Measured on the running JVM from real values of the schema
+ * ({@link Calibrator}) at first use and once more when the schema has been read often enough for
+ * the JIT to have compiled the readers; or pinned in configuration. Also counts what the extractor
+ * did with values of the schema.
+ */
+public final class BreakEven {
+    /** Reads of a schema after which it is measured once more, with compiled code. */
+    static final long RECALIBRATE_AFTER = 200_000;
+
+    private static final Map<Schema, BreakEven> ALL = new ConcurrentHashMap<>();
+    private static final List<Consumer<BreakEven>> LISTENERS = new CopyOnWriteArrayList<>();
+
+    private final Schema schema;
+    private volatile Calibrator.Result measured;
+    private volatile int value;
+    private volatile boolean pinned;
+    private final AtomicBoolean calibrating = new AtomicBoolean();
+    private volatile boolean recalibrated;
+    /** Distinct fields read from the last value of this schema a thread finished with. */
+    volatile int lastReads;
+
+    final LongAdder singleReads = new LongAdder();
+    final LongAdder fullDecodes = new LongAdder();
+    final LongAdder switches = new LongAdder();
+    final LongAdder cachedReads = new LongAdder();
+
+    private BreakEven(Schema schema) {
+        this.schema = schema;
+        this.value = schema.fieldCount() + 1;
+    }
+
+    /** The break-even of {@code schema} in this JVM (created, not yet measured, on first use). */
+    public static BreakEven of(Schema schema) {
+        BreakEven b = ALL.get(schema);
+        if (b == null) {
+            BreakEven created = new BreakEven(schema);
+            b = ALL.putIfAbsent(schema, created);
+            if (b == null) {
+                b = created;
+                for (Consumer<BreakEven> l : LISTENERS) {
+                    l.accept(created);
+                }
+            }
+        }
+        return b;
+    }
+
+    /** Every schema seen in this JVM so far. */
+    public static Collection<BreakEven> all() {
+        return ALL.values();
+    }
+
+    /** Hears of every schema first seen after this call. */
+    static void onNew(Consumer<BreakEven> listener) {
+        LISTENERS.add(listener);
+    }
+
+    public Schema schema() {
+        return schema;
+    }
+
+    /**
+     * Distinct fields read on one value at which the extractor decodes the whole value. Above the
+     * field count it never does (reading field by field is always cheaper, or nothing was measured).
+     */
+    public int value() {
+        return value;
+    }
+
+    public boolean isPinned() {
+        return pinned;
+    }
+
+    /** The last measurement, or null when none was made. */
+    public Calibrator.Result measurement() {
+        return measured;
+    }
+
+    public long singleReads() {
+        return singleReads.sum();
+    }
+
+    public long fullDecodes() {
+        return fullDecodes.sum();
+    }
+
+    public long switches() {
+        return switches.sum();
+    }
+
+    /** Reads served from a value already decoded in full. */
+    public long cachedReads() {
+        return cachedReads.sum();
+    }
+
+    /**
+     * Brings the figure up to date for {@code sample}, a real value of the schema: applies a pin, or
+     * measures at first use and once more after {@link #RECALIBRATE_AFTER} reads. Cheap when nothing is due.
+     */
+    void update(PackedRecord sample, ExtractSettings settings) {
+        Integer pin = settings.pinned(schema.typeName());
+        if (pin != null) {
+            if (!pinned || value != pin) {
+                value = pin;
+                pinned = true;
+            }
+            return;
+        }
+        pinned = false;
+        if (!settings.calibration()) {
+            value = schema.fieldCount() + 1;
+            return;
+        }
+        boolean due = measured == null
+                || (!recalibrated && singleReads.sum() + fullDecodes.sum() + cachedReads.sum() >= RECALIBRATE_AFTER);
+        if (due && calibrating.compareAndSet(false, true)) {
+            try {
+                if (measured != null) {
+                    recalibrated = true;
+                }
+                Calibrator.Result r = Calibrator.measure(sample);
+                measured = r;
+                value = r.breakEven();
+            } finally {
+                calibrating.set(false);
+            }
+        }
+    }
+
+    /** Sets the figure directly, as a pin would; for tools and tests. */
+    public void pin(int fields) {
+        if (fields < 1) {
+            throw new IllegalArgumentException("break-even must be at least 1");
+        }
+        value = fields;
+        pinned = true;
+    }
+
+    @Override
+    public String toString() {
+        Calibrator.Result r = measured;
+        return schema.typeName() + " v" + schema.version() + ": break-even " + value + (pinned ? " (pinned)" : "")
+                + (r == null ? "" : " " + r);
+    }
+}

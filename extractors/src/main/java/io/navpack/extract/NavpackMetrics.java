@@ -1,0 +1,51 @@
+package io.navpack.extract;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+/**
+ * Micrometer meters of the extractor, per schema (tags {@code schema} = type name, {@code version}):
+ *
+ * <ul>
+ * <li>{@code navpack.extract.reads.single} — fields read one at a time</li>
+ * <li>{@code navpack.extract.decodes.full} — values decoded in full</li>
+ * <li>{@code navpack.extract.switches} — values switched from single reads to a full decode at the break-even</li>
+ * <li>{@code navpack.extract.reads.cached} — reads served from a value already decoded in full</li>
+ * <li>{@code navpack.extract.breakeven} (gauge) — the break-even in distinct fields per value</li>
+ * <li>{@code navpack.extract.calibration.full.nanos}, {@code ...single.nanos} (gauges) — the measurement behind it</li>
+ * </ul>
+ *
+ * Schemas seen after binding get their meters when they first appear.
+ */
+public final class NavpackMetrics implements MeterBinder {
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        BreakEven.onNew(b -> register(registry, b));
+        for (BreakEven b : BreakEven.all()) {
+            register(registry, b);
+        }
+    }
+
+    private static void register(MeterRegistry registry, BreakEven b) {
+        Tags tags = Tags.of("schema", b.schema().typeName(), "version", Integer.toString(b.schema().version()));
+        FunctionCounter.builder("navpack.extract.reads.single", b, BreakEven::singleReads).tags(tags)
+                .description("fields read one at a time").register(registry);
+        FunctionCounter.builder("navpack.extract.decodes.full", b, BreakEven::fullDecodes).tags(tags)
+                .description("values decoded in full").register(registry);
+        FunctionCounter.builder("navpack.extract.switches", b, BreakEven::switches).tags(tags)
+                .description("values switched to a full decode at the break-even").register(registry);
+        FunctionCounter.builder("navpack.extract.reads.cached", b, BreakEven::cachedReads).tags(tags)
+                .description("reads served from a value decoded in full").register(registry);
+        Gauge.builder("navpack.extract.breakeven", b, BreakEven::value).tags(tags)
+                .description("distinct fields read on one value at which it is decoded in full").register(registry);
+        Gauge.builder("navpack.extract.calibration.full.nanos", b,
+                x -> x.measurement() == null ? Double.NaN : x.measurement().fullNanos()).tags(tags)
+                .description("measured cost of a full decode").baseUnit("nanoseconds").register(registry);
+        Gauge.builder("navpack.extract.calibration.single.nanos", b,
+                x -> x.measurement() == null ? Double.NaN : x.measurement().singleNanos()).tags(tags)
+                .description("measured cost of one single-field read").baseUnit("nanoseconds").register(registry);
+    }
+}

@@ -1,0 +1,93 @@
+package io.navpack.extract;
+
+import io.navpack.format.PackedRecord;
+
+import java.util.Arrays;
+
+/**
+ * The field reads of one thread on the value it is evaluating. Hazelcast evaluates one entry at a
+ * time per thread and hands every attribute of the entry the same value object, so what this thread
+ * read from the current value, and the value decoded in full once that paid off, live here: nothing
+ * is shared between threads, nothing is locked, and a value costs no extra heap while it sits in a
+ * map or an index.
+ *
+ * <p>Policy, per value: with {@link ExtractionMode#ADAPTIVE}, single-field reads until the number of
+ * distinct fields read reaches the schema's break-even, then one full decode that serves every later
+ * read. When the previous value of the schema finished at or beyond the break-even — the same query
+ * reads the same fields from every entry — the value is decoded in full at its first read.
+ */
+final class ValueReads {
+    private static final ThreadLocal<ValueReads> CURRENT = ThreadLocal.withInitial(ValueReads::new);
+
+    private PackedRecord value;
+    private BreakEven breakEven;
+    private ExtractionMode mode;
+    private int threshold;
+    private long[] seen = new long[1];
+    private int distinct;
+    private Object[] decoded;
+
+    /** Field {@code field} of {@code record} in its plain form. */
+    static Object read(PackedRecord record, int field) {
+        ValueReads r = CURRENT.get();
+        if (r.value != record) {
+            r.begin(record);
+        }
+        return r.field(field);
+    }
+
+    private void begin(PackedRecord record) {
+        if (value != null) {
+            breakEven.lastReads = distinct;
+        }
+        value = record;
+        decoded = null;
+        distinct = 0;
+        int words = (record.fieldCount() + 63) >>> 6;
+        if (seen.length < words) {
+            seen = new long[words];
+        } else {
+            Arrays.fill(seen, 0, words, 0L);
+        }
+        ExtractSettings settings = ExtractSettings.of(record.registry());
+        mode = settings.mode();
+        breakEven = BreakEven.of(record.schema());
+        breakEven.update(record, settings);
+        threshold = breakEven.value();
+        if (mode == ExtractionMode.FULL || (mode == ExtractionMode.ADAPTIVE && breakEven.lastReads >= threshold)) {
+            decoded = record.decodeAll();
+            breakEven.fullDecodes.increment();
+        }
+    }
+
+    private Object field(int f) {
+        long bit = 1L << (f & 63);
+        long w = seen[f >>> 6];
+        if ((w & bit) == 0) {
+            seen[f >>> 6] = w | bit;
+            distinct++;
+        }
+        if (decoded != null) {
+            breakEven.cachedReads.increment();
+            return decoded[f];
+        }
+        if (mode == ExtractionMode.ADAPTIVE && distinct >= threshold) {
+            decoded = value.decodeAll();
+            breakEven.fullDecodes.increment();
+            breakEven.switches.increment();
+            return decoded[f];
+        }
+        breakEven.singleReads.increment();
+        return value.get(f);
+    }
+
+    /** Forgets this thread's current value (tests, and threads that are done with a batch). */
+    static void reset() {
+        ValueReads r = CURRENT.get();
+        if (r.value != null) {
+            r.breakEven.lastReads = r.distinct;
+        }
+        r.value = null;
+        r.decoded = null;
+    }
+}
