@@ -1,0 +1,31 @@
+package io.navpack.bench.model;
+
+import java.util.List;
+
+/** The three value shapes of the encode and decode benchmarks. */
+public enum Shape {
+    /** The ten seed FX trades (9 fields). */
+    TRADE,
+    /** 16 generated 50-field records. */
+    WIDE,
+    /** 8 generated swaps: 2 legs of 20 schedule periods each. */
+    NESTED;
+
+    /** The values of this shape; every call returns equal values. */
+    public List<?> data() {
+        switch (this) {
+            case TRADE: return Fixtures.seedTrades();
+            case WIDE: return Fixtures.wides(16, Fixtures.SEED);
+            default: return Fixtures.swaps(8, Fixtures.SEED);
+        }
+    }
+
+    /** The JMH parameter name: {@code trade}, {@code wide}, {@code nested}. */
+    public String param() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public static Shape of(String param) {
+        return valueOf(param.toUpperCase(java.util.Locale.ROOT));
+    }
+}
