@@ -40,20 +40,24 @@ import java.util.TreeMap;
  */
 final class MemberIndexSizer {
 
+    /** One sizing at a time per JVM: each holds visited sets proportional to a map's objects. */
+    private static final java.util.concurrent.Semaphore ONE_AT_A_TIME = new java.util.concurrent.Semaphore(1);
+
     private final HazelcastInstanceImpl instance;
     private final SizingOptions options;
     private final GraphSizer sizer;
     private final long deadline;
 
-    private MemberIndexSizer(HazelcastInstanceImpl instance, SizingOptions options, GraphSizer sizer) {
+    private MemberIndexSizer(HazelcastInstanceImpl instance, SizingOptions options, GraphSizer sizer, long deadline) {
         this.instance = instance;
         this.options = options;
         this.sizer = sizer;
-        this.deadline = System.nanoTime() + options.memberTimeBudget().toNanos();
+        this.deadline = deadline;
     }
 
     /** Sizes the local member; never throws for a missing agent (gives a NO_AGENT report instead). */
     static MemberIndexReport sizeLocal(HazelcastInstance hz, SizingOptions options) {
+        long deadline = System.nanoTime() + options.memberTimeBudget().toNanos();
         HazelcastInstanceImpl impl = unwrap(hz);
         String address = impl.node.getThisAddress().toString();
         String uuid = impl.node.getThisUuid().toString();
@@ -68,7 +72,20 @@ final class MemberIndexSizer {
             return MemberIndexReport.failed(address, uuid, MemberStatus.NO_AGENT,
                     "navpack agent classes are not on this member's class path: " + e);
         }
-        return new MemberIndexSizer(impl, options, sizer).run(address, uuid);
+        try {
+            if (!ONE_AT_A_TIME.tryAcquire(options.memberTimeBudget().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                return MemberIndexReport.failed(address, uuid, MemberStatus.FAILED,
+                        "another index sizing kept this member busy for the whole time budget");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return MemberIndexReport.failed(address, uuid, MemberStatus.FAILED, "interrupted while waiting");
+        }
+        try {
+            return new MemberIndexSizer(impl, options, sizer, deadline).run(address, uuid);
+        } finally {
+            ONE_AT_A_TIME.release();
+        }
     }
 
     static HazelcastInstanceImpl unwrap(HazelcastInstance hz) {
