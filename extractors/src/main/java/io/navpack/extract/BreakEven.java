@@ -30,6 +30,7 @@ public final class BreakEven {
     private volatile Calibrator.Result measured;
     private volatile int value;
     private volatile boolean pinned;
+    private volatile Integer apiPin;
     private final AtomicBoolean calibrating = new AtomicBoolean();
     private volatile boolean recalibrated;
     /** Distinct fields read from the last value of this schema a thread finished with. */
@@ -122,6 +123,12 @@ public final class BreakEven {
             }
             return;
         }
+        Integer p = apiPin;
+        if (p != null) {
+            value = p;
+            pinned = true;
+            return;
+        }
         pinned = false;
         if (!settings.calibration()) {
             value = schema.fieldCount() + 1;
@@ -143,13 +150,16 @@ public final class BreakEven {
         }
     }
 
-    /** Sets the figure directly, as a pin would; for tools and tests. */
-    public void pin(int fields) {
-        if (fields < 1) {
+    /** Pins the figure in code (a pin in configuration still wins); null removes the pin. */
+    public void pin(Integer fields) {
+        if (fields != null && fields < 1) {
             throw new IllegalArgumentException("break-even must be at least 1");
         }
-        value = fields;
-        pinned = true;
+        apiPin = fields;
+        if (fields != null) {
+            value = fields;
+            pinned = true;
+        }
     }
 
     @Override

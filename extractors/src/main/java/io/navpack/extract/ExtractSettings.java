@@ -64,14 +64,30 @@ public final class ExtractSettings {
         }
     }
 
+    private static final Map<SchemaRegistry, ExtractSettings> BOUND = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Settings for values read through {@code registry} outside Hazelcast (a registry of a Hazelcast
+     * instance takes the instance's properties).
+     */
+    public static void bind(SchemaRegistry registry, java.util.Properties properties) {
+        java.util.Properties all = new java.util.Properties();
+        all.putAll(properties);
+        BOUND.put(registry, new ExtractSettings(NavpackSettings.from(all)));
+        last = new Cached(null, DEFAULTS);
+    }
+
     /** The settings of the instance a registry belongs to; defaults outside Hazelcast. */
     static ExtractSettings of(SchemaRegistry registry) {
         Cached c = last;
         if (c.registry == registry) {
             return c.settings;
         }
-        NavpackContext ctx = NavpackContext.forRegistry(registry);
-        ExtractSettings s = ctx == null ? DEFAULTS : new ExtractSettings(ctx.settings());
+        ExtractSettings s = BOUND.get(registry);
+        if (s == null) {
+            NavpackContext ctx = NavpackContext.forRegistry(registry);
+            s = ctx == null ? DEFAULTS : ctx.attachment(ExtractSettings.class, x -> new ExtractSettings(x.settings()));
+        }
         last = new Cached(registry, s);
         return s;
     }

@@ -54,12 +54,13 @@ import java.util.concurrent.TimeoutException;
 public final class NavpackContext {
     private static final String EXECUTOR = "__navpack";
     private static final Map<HazelcastInstance, NavpackContext> CONTEXTS = new WeakHashMap<>();
-    private static final Map<SchemaRegistry, NavpackContext> BY_REGISTRY = new WeakHashMap<>();
+    private static final Map<SchemaRegistry, NavpackContext> BY_REGISTRY = new ConcurrentHashMap<>();
 
     private final HazelcastInstance hz;
     private final boolean member;
     private final SchemaRegistry registry = new SchemaRegistry();
     private final Set<Class<?>> allowed = ConcurrentHashMap.newKeySet();
+    private final Map<Class<?>, Object> attachments = new ConcurrentHashMap<>();
     private final ThreadLocal<PackedWriter> writers;
     private final ILogger logger = Logger.getLogger(NavpackContext.class);
     private volatile NavpackSettings settings;
@@ -90,9 +91,20 @@ public final class NavpackContext {
      * null for registries made outside Hazelcast.
      */
     public static NavpackContext forRegistry(SchemaRegistry registry) {
-        synchronized (CONTEXTS) {
-            return BY_REGISTRY.get(registry);
+        return BY_REGISTRY.get(registry);
+    }
+
+    /**
+     * State that another navpack module keeps per instance (e.g. the extractor's parsed settings),
+     * created once from this context.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T attachment(Class<T> key, java.util.function.Function<NavpackContext, T> create) {
+        Object v = attachments.get(key);
+        if (v == null) {
+            v = attachments.computeIfAbsent(key, k -> create.apply(this));
         }
+        return (T) v;
     }
 
     private static HazelcastInstance unwrap(HazelcastInstance hz) {

@@ -71,6 +71,11 @@ public final class NavpackSettings {
         }
     }
 
+    /** Settings from {@code properties}, then system properties, as on a member. */
+    public static NavpackSettings from(Properties properties) {
+        return from(properties, true);
+    }
+
     /** Settings from {@code properties}, then system properties. */
     static NavpackSettings from(Properties properties, boolean member) {
         List<String> names = new ArrayList<>(properties.stringPropertyNames());

@@ -1,0 +1,96 @@
+package io.navpack.extract;
+
+import io.navpack.format.FieldType;
+import io.navpack.format.PackedRecord;
+import io.navpack.format.PackedWriter;
+import io.navpack.format.Schema;
+import io.navpack.format.SchemaRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.util.Properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The break-even is measured from real values, pinned from configuration, or switched off. */
+class CalibrationTest {
+    private final NavpackExtractor extractor = new NavpackExtractor();
+
+    @AfterEach
+    void forget() {
+        ValueReads.reset();
+    }
+
+    private static PackedRecord wide(SchemaRegistry registry, String name, int typeId, int fields) {
+        Schema.Builder b = Schema.builder(name).typeId(typeId);
+        Object[] values = new Object[fields];
+        for (int i = 0; i < fields; i++) {
+            FieldType t = i % 3 == 0 ? FieldType.STRING : i % 3 == 1 ? FieldType.LONG : FieldType.DECIMAL;
+            b.field("f" + i, t, true);
+            values[i] = i % 3 == 0 ? "text-" + i : i % 3 == 1 ? (Object) (i * 7919L) : BigDecimal.valueOf(i, 2);
+        }
+        Schema s = registry.register(b.build());
+        PackedWriter w = new PackedWriter(registry, 256);
+        w.writeRecord(s, values);
+        return new PackedRecord(w.toByteArray(), registry);
+    }
+
+    @Test
+    void aMeasurementGivesABreakEvenWithinTheFieldCount() {
+        for (int fields : new int[] {5, 20, 200}) {
+            PackedRecord v = wide(new SchemaRegistry(), "Calibrated" + fields, 600 + fields, fields);
+            Calibrator.Result r = Calibrator.measure(v);
+            assertThat(r.fullNanos()).isPositive();
+            assertThat(r.singleNanos()).isPositive();
+            assertThat(r.rounds()).isBetween(1, 30);
+            assertThat(r.breakEven()).isBetween(1, fields + 1);
+            assertThat(r.breakEven()).isEqualTo((int) Math.min(fields + 1, Math.floor(r.fullNanos() / r.singleNanos()) + 1));
+        }
+    }
+
+    @Test
+    void theFirstUseOfASchemaMeasuresIt() {
+        SchemaRegistry registry = new SchemaRegistry();
+        PackedRecord v = wide(registry, "FirstUse", 700, 50);
+        BreakEven be = BreakEven.of(v.schema());
+        assertThat(be.measurement()).isNull();
+        assertThat(Collected.one(extractor, v, "f1")).isEqualTo(7919L);
+        assertThat(be.measurement()).isNotNull();
+        assertThat(be.value()).isEqualTo(be.measurement().breakEven());
+        assertThat(be.isPinned()).isFalse();
+        assertThat(be.toString()).contains("FirstUse v1: break-even " + be.value());
+    }
+
+    @Test
+    void configurationPinsOrSwitchesCalibrationOff() {
+        SchemaRegistry pinned = new SchemaRegistry();
+        Properties p = new Properties();
+        p.setProperty(ExtractSettings.BREAK_EVEN + ".Pinned", "7");
+        ExtractSettings.bind(pinned, p);
+        PackedRecord v = wide(pinned, "Pinned", 701, 30);
+        Collected.one(extractor, v, "f0");
+        BreakEven be = BreakEven.of(v.schema());
+        assertThat(be.value()).isEqualTo(7);
+        assertThat(be.isPinned()).isTrue();
+        assertThat(be.measurement()).isNull();
+
+        SchemaRegistry off = new SchemaRegistry();
+        Properties q = new Properties();
+        q.setProperty(ExtractSettings.CALIBRATION, "off");
+        ExtractSettings.bind(off, q);
+        PackedRecord w = wide(off, "Unmeasured", 702, 30);
+        Collected.one(extractor, w, "f0");
+        BreakEven ub = BreakEven.of(w.schema());
+        assertThat(ub.value()).isEqualTo(31);
+        assertThat(ub.measurement()).isNull();
+
+        SchemaRegistry def = new SchemaRegistry();
+        Properties d = new Properties();
+        d.setProperty(ExtractSettings.BREAK_EVEN + ".default", "2");
+        ExtractSettings.bind(def, d);
+        PackedRecord x = wide(def, "DefaultPin", 703, 10);
+        Collected.one(extractor, x, "f0");
+        assertThat(BreakEven.of(x.schema()).value()).isEqualTo(2);
+    }
+}
