@@ -73,7 +73,10 @@ class OracleClusterTest {
         client = HazelcastClient.newHazelcastClient(Loopback.client(NavpackConfig.of(Trade.class).applyTo(new ClientConfig()),
                 cluster, ports));
         int oraclePort = Loopback.freePort();
-        oracleMember = Hazelcast.newHazelcastInstance(Loopback.member(new Config(), Loopback.clusterName(), oraclePort, oraclePort));
+        Config oracleConfig = new Config();
+        oracleConfig.getSerializationConfig().addSerializerConfig(new com.hazelcast.config.SerializerConfig()
+                .setTypeClass(Trade.class).setImplementation(new JavaSerialization()));
+        oracleMember = Hazelcast.newHazelcastInstance(Loopback.member(oracleConfig, Loopback.clusterName(), oraclePort, oraclePort));
         plain = client.getMap("trades");
         indexed = client.getMap("trades-indexed");
         oracle = oracleMember.getMap("oracle");
