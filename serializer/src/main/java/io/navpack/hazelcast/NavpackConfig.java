@@ -33,6 +33,9 @@ public final class NavpackConfig {
     private final List<String> packages = new ArrayList<>();
     private final Map<String, String> properties = new LinkedHashMap<>();
     private boolean global;
+    private final List<String> queryableMaps = new ArrayList<>();
+    /** Class name of the query attribute's extractor (module navpack-extractors). */
+    public static final String EXTRACTOR = "io.navpack.extract.NavpackExtractor";
 
     private NavpackConfig(List<Class<?>> classes) {
         this.classes = classes;
@@ -77,6 +80,16 @@ public final class NavpackConfig {
         return this;
     }
 
+    /**
+     * Adds the query attribute to these maps (names or Hazelcast wildcard patterns such as
+     * {@code trades*}) of a member configuration, so that predicates can say {@code nav[field]}.
+     * Needs navpack-extractors on the members.
+     */
+    public NavpackConfig queryable(String... mapNames) {
+        queryableMaps.addAll(Arrays.asList(mapNames));
+        return this;
+    }
+
     /** Seconds to wait for the cluster when sharing schemas. */
     public NavpackConfig timeoutSeconds(long seconds) {
         properties.put(NavpackSettings.TIMEOUT, Long.toString(seconds));
@@ -85,10 +98,22 @@ public final class NavpackConfig {
 
     public Config applyTo(Config config) {
         apply(config.getSerializationConfig(), config::setProperty);
+        String attribute = properties.getOrDefault(NavpackSettings.ATTRIBUTE, NavpackSettings.DEFAULT_ATTRIBUTE);
+        for (String map : queryableMaps) {
+            com.hazelcast.config.MapConfig mc = config.getMapConfigs().get(map);
+            if (mc == null) {
+                mc = new com.hazelcast.config.MapConfig(map);
+                config.addMapConfig(mc);
+            }
+            mc.addAttributeConfig(new com.hazelcast.config.AttributeConfig(attribute, EXTRACTOR));
+        }
         return config;
     }
 
     public ClientConfig applyTo(ClientConfig config) {
+        if (!queryableMaps.isEmpty()) {
+            throw new IllegalStateException("queryable(...) configures members: the attribute lives where the data is");
+        }
         apply(config.getSerializationConfig(), config::setProperty);
         return config;
     }

@@ -1,4 +1,4 @@
-package io.navpack.hazelcast;
+package io.navpack.extract;
 
 import com.acme.trading.SeedTrades;
 import com.acme.trading.Trade;
@@ -12,7 +12,12 @@ import com.hazelcast.config.InMemoryYamlConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
+import com.hazelcast.query.Predicates;
 import io.navpack.format.PackedRecord;
+import io.navpack.hazelcast.Loopback;
+import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.NavpackSettings;
+import io.navpack.hazelcast.ReadMode;
 import io.navpack.hazelcast.model.Unregistered;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,12 +28,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The configuration snippets of docs/user-guide.md, loaded from the document and run on a member and a client. */
+/** The configuration snippets of docs/user-guide.md, loaded from the document and run on a member and a client, queries included. */
 class ConfigurationTest {
     private final List<HazelcastInstance> instances = new ArrayList<>();
     private final String cluster = Loopback.clusterName();
@@ -71,23 +77,37 @@ class ConfigurationTest {
         }
     }
 
-    /** Writes and reads a trade through the client; the member holds a view. */
+    /** Writes and reads the seed trades through the client; the member holds views. */
     private void roundTrip(HazelcastInstance member, HazelcastInstance client) {
         IMap<Long, Trade> map = client.getMap("trades");
-        map.put(trade.id(), trade);
+        for (Trade t : SeedTrades.load()) {
+            map.put(t.id(), t);
+        }
         assertThat(map.get(trade.id())).isEqualTo(trade);
         Object stored = member.getMap("trades").get(trade.id());
         assertThat(stored).isInstanceOf(PackedRecord.class);
         assertThat(((PackedRecord) stored).getDecimal("amount1")).isEqualTo(trade.amount1());
     }
 
+    /** The queries of the user guide, on a member configured with the nav attribute. */
+    private static void query(HazelcastInstance client) {
+        IMap<Long, Trade> trades = client.getMap("trades");
+        Collection<Trade> eur = trades.values(Predicates.equal("nav[currency1]", "EUR"));
+        Collection<Trade> big = trades.values(Predicates.sql("nav[currency1] = 'EUR' and nav[amount1] > 12000000"));
+        Collection<Trade> late = trades.values(Predicates.sql("nav[tradeDate] >= '2014-07-25' and nav[buySell] = 'BUY'"));
+        assertThat(eur).extracting(Trade::id).containsExactlyInAnyOrder(1L, 5L, 10L);
+        assertThat(big).extracting(Trade::id).containsExactlyInAnyOrder(1L, 10L);
+        assertThat(late).extracting(Trade::id).containsExactlyInAnyOrder(9L, 10L);
+    }
+
     @Test
     void programmatic() {
         ClientConfig clientConfig = NavpackConfig.of(Trade.class).applyTo(new ClientConfig());
-        Config memberConfig = NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(new Config());
+        Config memberConfig = NavpackConfig.of().readMode(ReadMode.RECORD).queryable("trades*").applyTo(new Config());
         HazelcastInstance member = member(memberConfig);
         HazelcastInstance client = client(clientConfig);
         roundTrip(member, client);
+        query(client);
 
         PackedRecord record = (PackedRecord) member.getMap("trades").get(1L);
         String currency = record.getString("currency1");
@@ -101,8 +121,11 @@ class ConfigurationTest {
         HazelcastInstance member = member(new InMemoryXmlConfig(snippet("member-xml")));
         ClientConfig clientConfig = new XmlClientConfigBuilder(stream(snippet("client-xml"))).build();
         assertThat(clientConfig.getProperty(NavpackSettings.READ_MODE)).isEqualTo("object");
-        roundTrip(member, client(clientConfig));
+        HazelcastInstance client = client(clientConfig);
+        roundTrip(member, client);
+        query(client);
         assertThat(member.getConfig().getProperty(NavpackSettings.TIMEOUT)).isEqualTo("30");
+        assertThat(member.getMap("trades").getLocalMapStats().getIndexStats()).hasSize(2);
     }
 
     @Test
@@ -110,6 +133,8 @@ class ConfigurationTest {
         HazelcastInstance member = member(new InMemoryYamlConfig(snippet("member-yaml")));
         HazelcastInstance client = client(new YamlClientConfigBuilder(stream(snippet("client-yaml"))).build());
         roundTrip(member, client);
+        query(client);
+        assertThat(member.getMap("trades").getLocalMapStats().getIndexStats()).hasSize(2);
         assertThatThrownBy(() -> client.getMap("trades").put(2L, new Unregistered()))
                 .hasStackTraceContaining("is not registered with navpack");
     }
