@@ -23,9 +23,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * gives null. {@code [any]} offers every element to the collector, as Hazelcast's own {@code [any]} does.
  *
  * <p>How fields are read — one by one, or the whole value once a measured break-even says so — is
- * described in {@link ValueReads} and {@link BreakEven}.
+ * described in {@link ValueReads} and {@link BreakEven}; the mode comes from {@code navpack.extract.mode}.
+ * {@link Partial} and {@link Full} fix the mode for one attribute, e.g. to compare strategies on the
+ * same map.
  */
-public final class NavpackExtractor implements ValueExtractor<Object, String> {
+public class NavpackExtractor implements ValueExtractor<Object, String> {
     private static final int MAX_CACHED_PATHS = 10_000;
     private static final ClassValue<Navpack> LOCAL = new ClassValue<>() {
         @Override
@@ -35,9 +37,33 @@ public final class NavpackExtractor implements ValueExtractor<Object, String> {
     };
 
     private final Map<String, FieldPath> paths = new ConcurrentHashMap<>();
+    private final ExtractionMode mode;
+
+    /** An extractor in the mode the instance's configuration gives. */
+    public NavpackExtractor() {
+        this(null);
+    }
+
+    NavpackExtractor(ExtractionMode mode) {
+        this.mode = mode;
+    }
+
+    /** Always reads field by field. */
+    public static final class Partial extends NavpackExtractor {
+        public Partial() {
+            super(ExtractionMode.PARTIAL);
+        }
+    }
+
+    /** Always decodes the whole value at its first read. */
+    public static final class Full extends NavpackExtractor {
+        public Full() {
+            super(ExtractionMode.FULL);
+        }
+    }
 
     @Override
-    public void extract(Object target, String argument, ValueCollector collector) {
+    public final void extract(Object target, String argument, ValueCollector collector) {
         if (argument == null || argument.isBlank()) {
             throw new IllegalArgumentException("the navpack attribute needs a field, e.g. nav[currency1]");
         }
@@ -53,7 +79,7 @@ public final class NavpackExtractor implements ValueExtractor<Object, String> {
             collector.addObject(null);
             return;
         }
-        Object v = ValueReads.read(record, top);
+        Object v = ValueReads.read(record, top, mode);
         if (path.size() == 1) {
             collector.addObject(v);
         } else {

@@ -27,16 +27,16 @@ final class ValueReads {
     private int distinct;
     private Object[] decoded;
 
-    /** Field {@code field} of {@code record} in its plain form. */
-    static Object read(PackedRecord record, int field) {
+    /** Field {@code field} of {@code record} in its plain form; {@code forced} overrides the configured mode. */
+    static Object read(PackedRecord record, int field, ExtractionMode forced) {
         ValueReads r = CURRENT.get();
-        if (r.value != record) {
-            r.begin(record);
+        if (r.value != record || (forced != null && forced != r.mode)) {
+            r.begin(record, forced);
         }
         return r.field(field);
     }
 
-    private void begin(PackedRecord record) {
+    private void begin(PackedRecord record, ExtractionMode forced) {
         if (value != null) {
             breakEven.lastReads = distinct;
         }
@@ -50,7 +50,7 @@ final class ValueReads {
             Arrays.fill(seen, 0, words, 0L);
         }
         ExtractSettings settings = ExtractSettings.of(record.registry());
-        mode = settings.mode();
+        mode = forced != null ? forced : settings.mode();
         breakEven = BreakEven.of(record.schema());
         breakEven.update(record, settings);
         threshold = breakEven.value();
