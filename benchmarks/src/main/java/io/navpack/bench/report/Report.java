@@ -1,0 +1,472 @@
+package io.navpack.bench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.navpack.bench.FieldPositionBenchmark;
+import io.navpack.bench.codec.Codecs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Turns the JMH JSON results into the tables and charts of the benchmark page. Usage:
+ * {@code Report <page.md> <results dir>}: reads {@code <results dir>/raw/<jdk>-<Benchmark>.json} and
+ * {@code environment-<jdk>.txt}, writes {@code sizes.json} and the SVG charts into the results dir, and
+ * replaces each {@code <!-- generated:NAME -->} ... {@code <!-- /generated:NAME -->} block of the page.
+ * Everything outside those blocks is left as written.
+ */
+public final class Report {
+    private static final String[] SHAPES = {"trade", "wide", "nested"};
+
+    private final Path page;
+    private final Path dir;
+    private final String pageToDir;
+    /** jdk → benchmark simple name (Class.method) → results. */
+    private final Map<String, Map<String, List<Result>>> results = new TreeMap<>();
+    private final Map<String, JsonNode> settings = new TreeMap<>();
+
+    /** One JMH result. */
+    record Result(Map<String, String> params, double score, double error, String unit, double alloc, double allocError) {
+        String param(String name) {
+            return params.get(name);
+        }
+    }
+
+    private Report(Path page, Path dir) {
+        this.page = page;
+        this.dir = dir;
+        Path parent = page.toAbsolutePath().getParent();
+        String rel = parent.relativize(dir.toAbsolutePath()).toString().replace('\\', '/');
+        this.pageToDir = rel.isEmpty() ? "." : rel;
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            System.err.println("usage: Report <page.md> <results dir>");
+            System.exit(2);
+        }
+        Report r = new Report(Path.of(args[0]), Path.of(args[1]));
+        r.load();
+        r.write();
+    }
+
+    private void load() throws IOException {
+        Path raw = dir.resolve("raw");
+        if (!Files.isDirectory(raw)) {
+            return;
+        }
+        ObjectMapper mapper = new ObjectMapper();
+        List<Path> files;
+        try (Stream<Path> s = Files.list(raw)) {
+            files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        }
+        for (Path f : files) {
+            String name = f.getFileName().toString();
+            String jdk = name.substring(0, name.indexOf('-'));
+            JsonNode root = mapper.readTree(f.toFile());
+            for (JsonNode n : root) {
+                String full = n.get("benchmark").asText();
+                String[] parts = full.split("\\.");
+                String key = parts[parts.length - 2] + "." + parts[parts.length - 1];
+                Map<String, String> params = new LinkedHashMap<>();
+                JsonNode p = n.get("params");
+                if (p != null) {
+                    for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext(); ) {
+                        Map.Entry<String, JsonNode> e = it.next();
+                        params.put(e.getKey(), e.getValue().asText());
+                    }
+                }
+                JsonNode pm = n.get("primaryMetric");
+                JsonNode alloc = n.path("secondaryMetrics").path("gc.alloc.rate.norm");
+                results.computeIfAbsent(jdk, k -> new TreeMap<>()).computeIfAbsent(key, k -> new ArrayList<>())
+                        .add(new Result(params, pm.get("score").asDouble(), number(pm.get("scoreError")),
+                                pm.get("scoreUnit").asText(), alloc.isMissingNode() ? Double.NaN : number(alloc.get("score")),
+                                alloc.isMissingNode() ? Double.NaN : number(alloc.get("scoreError"))));
+                settings.putIfAbsent(jdk + "-" + parts[parts.length - 2], n);
+            }
+        }
+    }
+
+    private static double number(JsonNode n) {
+        return n == null || !n.isNumber() ? Double.NaN : n.asDouble();
+    }
+
+    private Result find(String jdk, String bench, String... kv) {
+        List<Result> list = results.getOrDefault(jdk, Map.of()).get(bench);
+        if (list == null) {
+            return null;
+        }
+        outer:
+        for (Result r : list) {
+            for (int i = 0; i < kv.length; i += 2) {
+                if (!kv[i + 1].equals(r.param(kv[i]))) {
+                    continue outer;
+                }
+            }
+            return r;
+        }
+        return null;
+    }
+
+    private void write() throws IOException {
+        Files.createDirectories(dir);
+        Map<String, Map<String, SizeReport.Sizes>> sizes = SizeReport.compute();
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        mapper.writeValue(dir.resolve("sizes.json").toFile(), sizes);
+
+        Map<String, String> blocks = new LinkedHashMap<>();
+        blocks.put("environment", environment());
+        blocks.put("sizes", sizes(sizes));
+        blocks.put("codec", codec(sizes));
+        blocks.put("position", position());
+        blocks.put("allocation", allocation());
+        blocks.put("jdk25", jdk25());
+        blocks.put("raw", raw());
+
+        String text = Files.readString(page, StandardCharsets.UTF_8);
+        for (Map.Entry<String, String> b : blocks.entrySet()) {
+            String open = "<!-- generated:" + b.getKey() + " -->";
+            String close = "<!-- /generated:" + b.getKey() + " -->";
+            int i = text.indexOf(open);
+            int j = text.indexOf(close);
+            if (i < 0 || j < i) {
+                System.err.println("no block " + b.getKey() + " in " + page + "; skipped");
+                continue;
+            }
+            text = text.substring(0, i + open.length()) + "\n" + b.getValue().strip() + "\n" + text.substring(j);
+        }
+        Files.writeString(page, text, StandardCharsets.UTF_8);
+    }
+
+    // ------------------------------------------------------------------ blocks
+
+    private String environment() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (String jdk : results.keySet()) {
+            Path env = dir.resolve("environment-" + jdk + ".txt");
+            sb.append("**").append(jdk).append("**\n\n");
+            if (Files.exists(env)) {
+                sb.append("```\n").append(Files.readString(env, StandardCharsets.UTF_8).strip()).append("\n```\n\n");
+            }
+            sb.append("| benchmark | JVM | forks | warm-up | measurement | JVM options |\n|---|---|---|---|---|---|\n");
+            for (Map.Entry<String, JsonNode> s : settings.entrySet()) {
+                if (!s.getKey().startsWith(jdk + "-")) {
+                    continue;
+                }
+                JsonNode n = s.getValue();
+                List<String> opts = new ArrayList<>();
+                n.path("jvmArgs").forEach(a -> opts.add(a.asText()));
+                sb.append(String.format(Locale.ROOT, "| %s | %s %s | %d | %d × %s | %d × %s | `%s` |%n",
+                        s.getKey().substring(jdk.length() + 1), n.path("vmName").asText(), n.path("jdkVersion").asText(),
+                        n.path("forks").asInt(), n.path("warmupIterations").asInt(), n.path("warmupTime").asText(),
+                        n.path("measurementIterations").asInt(), n.path("measurementTime").asText(),
+                        String.join(" ", opts)));
+            }
+            sb.append('\n');
+        }
+        return sb.length() == 0 ? "_No results yet: run `benchmarks/run.sh`._" : sb.toString();
+    }
+
+    private String sizes(Map<String, Map<String, SizeReport.Sizes>> sizes) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| format | trade (9 fields) | × navpack | wide (50 fields) | × navpack | nested (2 × 20 periods) | × navpack |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|\n");
+        List<Svg.Series> series = new ArrayList<>();
+        for (String shape : SHAPES) {
+            double[] v = new double[Codecs.ALL.size()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = sizes.get(shape).get(Codecs.ALL.get(i)).average();
+            }
+            series.add(new Svg.Series(shape, v, null));
+        }
+        for (String f : Codecs.ALL) {
+            sb.append("| ").append(Codecs.label(f));
+            for (String shape : SHAPES) {
+                double v = sizes.get(shape).get(f).average();
+                double nav = sizes.get(shape).get("navpack").average();
+                sb.append(String.format(Locale.ROOT, " | %.1f | %.2f", v, v / nav));
+            }
+            sb.append(" |\n");
+        }
+        chart("sizes.svg", Svg.bars("Bytes per value (average)", "bytes", labels(Codecs.ALL), series, true));
+        sb.append("\n![bytes per value](").append(pageToDir).append("/sizes.svg)\n");
+        return sb.toString();
+    }
+
+    private String codec(Map<String, Map<String, SizeReport.Sizes>> sizes) throws IOException {
+        if (!results.containsKey("jdk17") || !results.get("jdk17").containsKey("CodecBenchmark.encode")) {
+            return "_Not run yet._";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String shape : SHAPES) {
+            sb.append("\n**").append(shape).append("** (").append(shapeText(shape)).append(")\n\n");
+            sb.append("| format | encode ns/op | decode ns/op | encode B/op | decode B/op | bytes |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|\n");
+            double[] enc = new double[Codecs.ALL.size()];
+            double[] encErr = new double[enc.length];
+            double[] dec = new double[enc.length];
+            double[] decErr = new double[enc.length];
+            for (int i = 0; i < Codecs.ALL.size(); i++) {
+                String f = Codecs.ALL.get(i);
+                Result e = find("jdk17", "CodecBenchmark.encode", "format", f, "shape", shape);
+                Result d = find("jdk17", "CodecBenchmark.decode", "format", f, "shape", shape);
+                enc[i] = e == null ? Double.NaN : e.score();
+                encErr[i] = e == null ? Double.NaN : e.error();
+                dec[i] = d == null ? Double.NaN : d.score();
+                decErr[i] = d == null ? Double.NaN : d.error();
+                sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %.1f |%n", Codecs.label(f),
+                        time(e), time(d), alloc(e), alloc(d), sizes.get(shape).get(f).average()));
+            }
+            chart("codec-" + shape + ".svg", Svg.bars("Encode and decode, " + shape + " (" + shapeText(shape) + ")",
+                    "ns/op", labels(Codecs.ALL),
+                    List.of(new Svg.Series("encode", enc, encErr), new Svg.Series("decode", dec, decErr)), true));
+            sb.append("\n![encode and decode, ").append(shape).append("](").append(pageToDir).append("/codec-")
+                    .append(shape).append(".svg)\n");
+        }
+        return sb.toString();
+    }
+
+    private String position() throws IOException {
+        List<Result> list = results.getOrDefault("jdk17", Map.of()).get("FieldPositionBenchmark.read");
+        if (list == null) {
+            return "_Not run yet._";
+        }
+        List<Integer> positions = positions("jdk17");
+        StringBuilder sb = new StringBuilder("| p |");
+        StringBuilder sep = new StringBuilder("|---:|");
+        for (String f : FieldPositionBenchmark.FORMATS) {
+            sb.append(' ').append(positionLabel(f)).append(" ns/op |");
+            sep.append("---:|");
+        }
+        for (String f : FieldPositionBenchmark.FORMATS) {
+            sb.append(' ').append(positionLabel(f)).append(" B/op |");
+            sep.append("---:|");
+        }
+        sb.append('\n').append(sep).append('\n');
+        double[] xs = new double[positions.size()];
+        List<Svg.Line> lines = new ArrayList<>();
+        for (int i = 0; i < positions.size(); i++) {
+            xs[i] = positions.get(i);
+        }
+        for (String f : FieldPositionBenchmark.FORMATS) {
+            double[] v = new double[xs.length];
+            double[] e = new double[xs.length];
+            for (int i = 0; i < xs.length; i++) {
+                Result r = find("jdk17", "FieldPositionBenchmark.read", "format", f, "position", positions.get(i).toString());
+                v[i] = r == null ? Double.NaN : r.score();
+                e[i] = r == null ? Double.NaN : r.error();
+            }
+            lines.add(new Svg.Line(positionLabel(f), v, e));
+        }
+        for (Integer p : positions) {
+            sb.append("| ").append(p).append(" |");
+            for (String f : FieldPositionBenchmark.FORMATS) {
+                sb.append(' ').append(time(find("jdk17", "FieldPositionBenchmark.read", "format", f, "position", p.toString())))
+                        .append(" |");
+            }
+            for (String f : FieldPositionBenchmark.FORMATS) {
+                sb.append(' ').append(alloc(find("jdk17", "FieldPositionBenchmark.read", "format", f, "position", p.toString())))
+                        .append(" |");
+            }
+            sb.append('\n');
+        }
+        chart("position.svg", Svg.logLines("One long field at position p of a 1024-field record",
+                "field position p", "ns/op (log scale)", xs, lines));
+        sb.append("\n![field at position p](").append(pageToDir).append("/position.svg)\n");
+        return sb.toString();
+    }
+
+    private List<Integer> positions(String jdk) {
+        List<Integer> positions = new ArrayList<>();
+        for (Result r : results.get(jdk).getOrDefault("FieldPositionBenchmark.read", List.of())) {
+            int p = Integer.parseInt(r.param("position"));
+            if (!positions.contains(p)) {
+                positions.add(p);
+            }
+        }
+        positions.sort(null);
+        return positions;
+    }
+
+    private static String positionLabel(String f) {
+        switch (f) {
+            case "navpack": return "navpack (by name)";
+            case "navpack-index": return "navpack (by index)";
+            case "pof": return "POF (PofValueParser)";
+            case "compact": return "Compact (generic record)";
+            default: return f;
+        }
+    }
+
+    private String allocation() throws IOException {
+        Map<String, List<Result>> jdk = results.getOrDefault("jdk17", Map.of());
+        StringBuilder sb = new StringBuilder();
+        if (jdk.containsKey("EncodeIntoBufferBenchmark.encode")) {
+            List<String> formats = new ArrayList<>(Codecs.ALL);
+            formats.remove("java");
+            sb.append("**Encode into a reused buffer** (`EncodeIntoBufferBenchmark`): the garbage one value leaves "
+                    + "beyond the bytes written.\n\n");
+            sb.append("| format | trade ns/op | trade B/op | wide ns/op | wide B/op | nested ns/op | nested B/op |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|\n");
+            List<Svg.Series> series = new ArrayList<>();
+            Map<String, double[]> byShape = new LinkedHashMap<>();
+            for (String shape : SHAPES) {
+                byShape.put(shape, new double[formats.size()]);
+            }
+            for (int i = 0; i < formats.size(); i++) {
+                String f = formats.get(i);
+                sb.append("| ").append(Codecs.label(f));
+                for (String shape : SHAPES) {
+                    Result r = find("jdk17", "EncodeIntoBufferBenchmark.encode", "format", f, "shape", shape);
+                    sb.append(" | ").append(time(r)).append(" | ").append(alloc(r));
+                    byShape.get(shape)[i] = r == null ? Double.NaN : r.alloc();
+                }
+                sb.append(" |\n");
+            }
+            for (Map.Entry<String, double[]> e : byShape.entrySet()) {
+                series.add(new Svg.Series(e.getKey(), e.getValue(), null));
+            }
+            chart("alloc-encode.svg", Svg.bars("Garbage per encode into a reused buffer", "B/op (gc.alloc.rate.norm)",
+                    labels(formats), series, false));
+            sb.append("\n![allocation per encode](").append(pageToDir).append("/alloc-encode.svg)\n\n");
+        }
+        if (jdk.containsKey("TradeFieldReadBenchmark.view")) {
+            sb.append("**Navigator creation and one field read, seed trades** (`TradeFieldReadBenchmark`): "
+                    + "`view` creates the navigator only; the reads create it and read `id` (long), `currency1` "
+                    + "(string) or `amount1` (decimal).\n\n");
+            sb.append("| format | view ns/op | view B/op | + long ns/op | + long B/op | + string ns/op | + string B/op "
+                    + "| + decimal ns/op | + decimal B/op |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (String f : List.of("navpack", "pof", "compact")) {
+                sb.append("| ").append(Codecs.label(f));
+                for (String m : List.of("view", "readLong", "readString", "readDecimal")) {
+                    Result r = find("jdk17", "TradeFieldReadBenchmark." + m, "format", f);
+                    sb.append(" | ").append(time(r)).append(" | ").append(alloc(r));
+                }
+                sb.append(" |\n");
+            }
+            sb.append('\n');
+        }
+        if (jdk.containsKey("NavpackViewReadBenchmark.readLong")) {
+            sb.append("**navpack read from an existing view** (`NavpackViewReadBenchmark`, field by index):\n\n");
+            sb.append("| read | ns/op | B/op |\n|---|---:|---:|\n");
+            for (String m : List.of("readLong", "readString", "readDecimal")) {
+                Result r = find("jdk17", "NavpackViewReadBenchmark." + m);
+                sb.append("| ").append(m).append(" | ").append(time(r)).append(" | ").append(alloc(r)).append(" |\n");
+            }
+        }
+        return sb.length() == 0 ? "_Not run yet._" : sb.toString();
+    }
+
+    private String jdk25() {
+        if (!results.containsKey("jdk25")) {
+            return "_Not run: `benchmarks/run.sh` runs this subset when a JDK 25 is found._";
+        }
+        StringBuilder sb = new StringBuilder();
+        if (results.get("jdk25").containsKey("CodecBenchmark.encode")) {
+            sb.append("**Seed trade, encode and decode** (ns/op, JDK 17 beside JDK 25)\n\n");
+            sb.append("| format | encode 17 | encode 25 | decode 17 | decode 25 |\n|---|---:|---:|---:|---:|\n");
+            for (String f : Codecs.ALL) {
+                sb.append("| ").append(Codecs.label(f));
+                for (String m : List.of("encode", "decode")) {
+                    for (String jdk : List.of("jdk17", "jdk25")) {
+                        sb.append(" | ").append(time(find(jdk, "CodecBenchmark." + m, "format", f, "shape", "trade")));
+                    }
+                }
+                sb.append(" |\n");
+            }
+        }
+        if (results.get("jdk25").containsKey("FieldPositionBenchmark.read")) {
+            sb.append("\n**Field at position p** (ns/op, JDK 17 / JDK 25)\n\n| p |");
+            StringBuilder sep = new StringBuilder("|---:|");
+            for (String f : FieldPositionBenchmark.FORMATS) {
+                sb.append(' ').append(positionLabel(f)).append(" 17 | ").append(positionLabel(f)).append(" 25 |");
+                sep.append("---:|---:|");
+            }
+            sb.append('\n').append(sep).append('\n');
+            for (Integer p : positions("jdk25")) {
+                sb.append("| ").append(p);
+                for (String f : FieldPositionBenchmark.FORMATS) {
+                    for (String jdk : List.of("jdk17", "jdk25")) {
+                        sb.append(" | ").append(time(find(jdk, "FieldPositionBenchmark.read", "format", f, "position",
+                                p.toString())));
+                    }
+                }
+                sb.append(" |\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private String raw() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        Path raw = dir.resolve("raw");
+        if (Files.isDirectory(raw)) {
+            try (Stream<Path> s = Files.list(raw)) {
+                for (Path p : s.sorted().toList()) {
+                    String n = p.getFileName().toString();
+                    sb.append("- [").append(n).append("](").append(pageToDir).append("/raw/").append(n).append(")\n");
+                }
+            }
+        }
+        sb.append("- [sizes.json](").append(pageToDir).append("/sizes.json)\n");
+        return sb.toString();
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static String shapeText(String shape) {
+        switch (shape) {
+            case "trade": return "the 10 seed trades, 9 fields";
+            case "wide": return "16 records of 50 fields";
+            default: return "8 swaps, 2 legs × 20 periods";
+        }
+    }
+
+    private static List<String> labels(List<String> formats) {
+        List<String> l = new ArrayList<>();
+        for (String f : formats) {
+            l.add(Codecs.label(f));
+        }
+        return l;
+    }
+
+    private static String time(Result r) {
+        if (r == null) {
+            return "—";
+        }
+        return Double.isNaN(r.error()) ? fmt(r.score()) : fmt(r.score()) + " ± " + fmt(r.error());
+    }
+
+    private static String alloc(Result r) {
+        if (r == null || Double.isNaN(r.alloc())) {
+            return "—";
+        }
+        return String.format(Locale.ROOT, "%.0f", r.alloc() < 0.5 ? 0 : r.alloc());
+    }
+
+    private static String fmt(double v) {
+        if (v >= 100) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        if (v >= 10) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private void chart(String name, String svg) throws IOException {
+        Files.writeString(dir.resolve(name), svg, StandardCharsets.UTF_8);
+    }
+}

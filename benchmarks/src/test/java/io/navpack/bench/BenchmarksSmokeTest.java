@@ -1,0 +1,47 @@
+package io.navpack.bench;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.util.Collection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every benchmark runs once, in this JVM, with no warm-up and one 100 ms iteration on small
+ * parameters, so the suite keeps compiling and running. Measures nothing: the numbers live in
+ * docs/benchmarks.md, produced by benchmarks/run.sh.
+ */
+class BenchmarksSmokeTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"CodecBenchmark", "EncodeIntoBufferBenchmark", "FieldPositionBenchmark",
+        "TradeFieldReadBenchmark", "NavpackViewReadBenchmark"})
+    void runs(String benchmark) throws RunnerException {
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include("io\\.navpack\\.bench\\." + benchmark + "\\.")
+                .forks(0)
+                .warmupIterations(0)
+                .measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(100))
+                .addProfiler(GCProfiler.class)
+                .shouldFailOnError(true);
+        if (benchmark.equals("CodecBenchmark") || benchmark.equals("EncodeIntoBufferBenchmark")) {
+            options.param("shape", "trade");
+        }
+        if (benchmark.equals("FieldPositionBenchmark")) {
+            options.param("position", "1", "1024");
+        }
+        Collection<RunResult> results = new Runner(options.build()).run();
+        assertThat(results).isNotEmpty();
+        for (RunResult r : results) {
+            assertThat(r.getPrimaryResult().getSampleCount()).isPositive();
+        }
+    }
+}
