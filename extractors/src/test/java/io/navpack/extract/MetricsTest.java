@@ -28,8 +28,8 @@ class MetricsTest {
     @Test
     void countersAndGaugesPerSchemaInSimpleAndPrometheusRegistries() {
         SimpleMeterRegistry simple = new SimpleMeterRegistry();
-        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         new NavpackMetrics().bindTo(simple);
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         new NavpackMetrics().bindTo(prometheus);
 
         Navpack n = new Navpack(new io.navpack.format.SchemaRegistry());
