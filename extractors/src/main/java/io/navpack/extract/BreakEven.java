@@ -150,6 +150,16 @@ public final class BreakEven {
         }
     }
 
+    /** Measures now on {@code sample} (unless the figure is pinned) and returns the result. */
+    public Calibrator.Result remeasure(PackedRecord sample) {
+        Calibrator.Result r = Calibrator.measure(sample);
+        measured = r;
+        if (!pinned) {
+            value = r.breakEven();
+        }
+        return r;
+    }
+
     /** Pins the figure in code (a pin in configuration still wins); null removes the pin. */
     public void pin(Integer fields) {
         if (fields != null && fields < 1) {

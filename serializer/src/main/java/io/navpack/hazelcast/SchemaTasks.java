@@ -151,4 +151,36 @@ public final class SchemaTasks {
             }
         }
     }
+
+    /** Every schema one member holds, as binary forms. */
+    public static final class All implements Callable<List<byte[]>>, DataSerializable, HazelcastInstanceAware {
+        private transient HazelcastInstance hz;
+
+        public All() {
+        }
+
+        @Override
+        public void setHazelcastInstance(HazelcastInstance hz) {
+            this.hz = hz;
+        }
+
+        @Override
+        public List<byte[]> call() {
+            List<byte[]> out = new ArrayList<>();
+            for (Schema s : NavpackContext.of(hz).registry().schemas()) {
+                out.add(s.toBytes());
+            }
+            return out;
+        }
+
+        @Override
+        public void writeData(ObjectDataOutput out) {
+            // no state
+        }
+
+        @Override
+        public void readData(ObjectDataInput in) {
+            // no state
+        }
+    }
 }

@@ -1,0 +1,41 @@
+package io.navpack.cli;
+
+import com.hazelcast.client.HazelcastClient;
+import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.core.HazelcastInstance;
+import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.ReadMode;
+import picocli.CommandLine.Option;
+
+/** Options to connect to a running cluster as a client. */
+public final class ClusterOptions {
+    @Option(names = "--cluster", required = true, split = ",", paramLabel = "host:port",
+            description = "Members to connect to, comma-separated.")
+    String[] addresses;
+
+    @Option(names = "--cluster-name", defaultValue = "dev", description = "Cluster name (default: ${DEFAULT-VALUE}).")
+    String clusterName;
+
+    @Option(names = "--connect-timeout", defaultValue = "20", paramLabel = "seconds",
+            description = "How long to try to connect (default: ${DEFAULT-VALUE} s).")
+    int connectTimeout;
+
+    /** A client that reads values as PackedRecord (it has no user classes). */
+    HazelcastInstance connect() {
+        ClientConfig config = NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(new ClientConfig());
+        config.setClusterName(clusterName);
+        config.setProperty("hazelcast.phone.home.enabled", "false");
+        config.setInstanceName("navpack-cli-" + ProcessHandle.current().pid());
+        for (String a : addresses) {
+            config.getNetworkConfig().addAddress(a.trim());
+        }
+        config.getConnectionStrategyConfig().getConnectionRetryConfig()
+                .setClusterConnectTimeoutMillis(connectTimeout * 1000L);
+        try {
+            return HazelcastClient.newHazelcastClient(config);
+        } catch (RuntimeException e) {
+            throw new CliException(Main.UNREACHABLE, "cannot connect to cluster '" + clusterName + "' at "
+                    + String.join(",", addresses) + ": " + e.getMessage(), e);
+        }
+    }
+}

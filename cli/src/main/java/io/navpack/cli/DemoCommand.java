@@ -1,0 +1,93 @@
+package io.navpack.cli;
+
+import io.navpack.cli.demo.Demo;
+import io.navpack.cli.demo.DemoReport;
+import io.navpack.cli.demo.HtmlReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Runs the demo on an embedded cluster and writes an HTML report.", "",
+                "Starts members in this JVM (127.0.0.1 only), loads trades into a navpack map with query indexes,",
+                "and reports stored sizes, heap per entry, query times per extraction mode, break-evens and",
+                "the heap of every index on every member beside Hazelcast's estimate."})
+final class DemoCommand implements Callable<Integer> {
+    @Option(names = "--trades", defaultValue = "1000000", description = "Trades to load (default: ${DEFAULT-VALUE}).")
+    long trades;
+
+    @Option(names = "--members", defaultValue = "3", description = "Members to start (default: ${DEFAULT-VALUE}).")
+    int members;
+
+    @Option(names = "--runs", defaultValue = "3", description = "Runs per query; the median is reported (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--report", defaultValue = "navpack-demo-report.html", description = "HTML report file (default: ${DEFAULT-VALUE}).")
+    Path html;
+
+    @Option(names = "--no-sizing", description = "Skip index sizing.")
+    boolean noSizing;
+
+    @Override
+    public Integer call() throws IOException {
+        if (trades < 1 || members < 1 || runs < 1) {
+            throw new CliException(Main.USAGE, "--trades, --members and --runs must be at least 1");
+        }
+        PrintStream out = System.out;
+        DemoReport r = new Demo(members, trades, runs, !noSizing, System.err).run();
+        Path file = html.toAbsolutePath();
+        Files.writeString(file, HtmlReport.render(r), StandardCharsets.UTF_8);
+        r.htmlPath = file.toString();
+        print(r, out);
+        boolean complete = r.sizing == null || r.sizing.complete();
+        boolean same = r.queries.stream().allMatch(DemoReport.QueryRun::identical);
+        if (!same) {
+            throw new CliException(Main.FAILED, "the extraction modes returned different entries; see " + file);
+        }
+        return complete ? Main.OK : Main.INCOMPLETE;
+    }
+
+    static void print(DemoReport r, PrintStream out) {
+        out.printf(Locale.ROOT, "%nnavpack demo: %d members, %,d trades (%s)%n", r.members, r.trades, r.jvm);
+        out.printf(Locale.ROOT, "Cluster started in %.1f s, trades loaded in %.1f s%n%n", r.startup.toMillis() / 1e3,
+                r.load.toMillis() / 1e3);
+        out.println("Bytes per trade (Hazelcast Data, header included)");
+        for (Map.Entry<String, Double> e : r.bytesPerTrade.entrySet()) {
+            out.printf(Locale.ROOT, "  %-28s %8.1f%n", e.getKey(), e.getValue());
+        }
+        out.printf(Locale.ROOT, "%nHeap per entry of map 'trades': %s measured by the agent, %.0f B by Hazelcast's estimate%n%n",
+                r.sizing == null ? "n/a (no sizing)" : String.format(Locale.ROOT, "%.0f B", r.heapPerEntry), r.hazelcastCostPerEntry);
+        out.printf(Locale.ROOT, "Queries (median ms of each)      partial      full  adaptive   entries  same%n");
+        for (DemoReport.QueryRun q : r.queries) {
+            out.printf(Locale.ROOT, "  %-33s %9.1f %9.1f %9.1f %9d  %s%n", q.name() + " (" + q.fieldsRead() + " fields)",
+                    q.millis().get("partial"), q.millis().get("full"), q.millis().get("adaptive"),
+                    q.results().get("partial"), q.identical() ? "yes" : "NO");
+        }
+        if (r.indexedQuery != null) {
+            out.printf(Locale.ROOT, "  indexed: %s -> %d entries in %.1f ms%n", r.indexedQuery.predicate(),
+                    r.indexedQuery.results().get("adaptive"), r.indexedQuery.millis().get("adaptive"));
+        }
+        out.println();
+        out.println("Break-even per schema (distinct fields read per value at which a full decode pays off)");
+        for (DemoReport.BreakEvenRow b : r.breakEvens) {
+            out.printf(Locale.ROOT, "  %-20s %3d   full decode %.0f ns, one field %.1f ns%n", b.schema(), b.breakEven(),
+                    b.fullNanos(), b.singleNanos());
+        }
+        out.println();
+        if (r.sizing != null) {
+            out.println("Index heap on every member (measured) beside Hazelcast's estimate");
+            out.println(r.sizing.toTable());
+        } else {
+            out.println(r.sizingSkipped);
+        }
+        out.printf(Locale.ROOT, "Report written to %s (demo took %.1f s)%n", r.htmlPath, r.total.toMillis() / 1e3);
+    }
+}

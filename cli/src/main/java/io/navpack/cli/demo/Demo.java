@@ -1,0 +1,317 @@
+package io.navpack.cli.demo;
+
+import com.hazelcast.config.AttributeConfig;
+import com.hazelcast.config.Config;
+import com.hazelcast.config.IndexConfig;
+import com.hazelcast.config.IndexType;
+import com.hazelcast.config.InMemoryFormat;
+import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.MapConfig;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.internal.serialization.SerializationService;
+import com.hazelcast.map.IMap;
+import com.hazelcast.map.LocalMapStats;
+import com.hazelcast.query.Predicates;
+import com.hazelcast.spi.impl.SerializationServiceSupport;
+import io.navpack.extract.BreakEven;
+import io.navpack.extract.NavpackExtractor;
+import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.ReadMode;
+import io.navpack.sizing.ClusterIndexReport;
+import io.navpack.sizing.IndexSizer;
+import io.navpack.sizing.SizingOptions;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The demo: an embedded cluster on loopback, trades loaded into a navpack map with query indexes, and
+ * measurements — stored size per format, heap per entry, queries in each extraction mode, break-evens,
+ * and the real heap of every index beside Hazelcast's estimate.
+ */
+public final class Demo {
+    public static final String MAP = "trades";
+    /** Attribute of each extraction mode: same extractor, mode fixed per attribute. */
+    static final Map<String, String> MODES = new LinkedHashMap<>();
+
+    static {
+        MODES.put("partial", "navPartial");
+        MODES.put("full", "navFull");
+        MODES.put("adaptive", "nav");
+    }
+
+    private final int members;
+    private final long trades;
+    private final int queryRuns;
+    private final boolean sizing;
+    private final PrintStream progress;
+    private final List<HazelcastInstance> cluster = new ArrayList<>();
+
+    public Demo(int members, long trades, int queryRuns, boolean sizing, PrintStream progress) {
+        this.members = members;
+        this.trades = trades;
+        this.queryRuns = queryRuns;
+        this.sizing = sizing;
+        this.progress = progress;
+    }
+
+    public DemoReport run() {
+        long started = System.nanoTime();
+        DemoReport report = new DemoReport();
+        report.members = members;
+        report.trades = trades;
+        report.jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
+                + ", max heap " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB, "
+                + Runtime.getRuntime().availableProcessors() + " cores";
+        try {
+            long t0 = System.nanoTime();
+            startCluster();
+            report.startup = Duration.ofNanos(System.nanoTime() - t0);
+            HazelcastInstance hz = cluster.get(0);
+            measureSizes(hz, report);
+            t0 = System.nanoTime();
+            load(hz.getMap(MAP));
+            report.load = Duration.ofNanos(System.nanoTime() - t0);
+            runQueries(hz.getMap(MAP), report);
+            for (BreakEven b : BreakEven.all()) {
+                report.breakEvens.add(new DemoReport.BreakEvenRow(b.schema().typeName() + " v" + b.schema().version(),
+                        b.value(), b.measurement() == null ? Double.NaN : b.measurement().fullNanos(),
+                        b.measurement() == null ? Double.NaN : b.measurement().singleNanos()));
+            }
+            long hzCost = 0;
+            long entries = 0;
+            for (HazelcastInstance m : cluster) {
+                LocalMapStats stats = m.getMap(MAP).getLocalMapStats();
+                hzCost += stats.getOwnedEntryMemoryCost();
+                entries += stats.getOwnedEntryCount();
+            }
+            report.hazelcastCostPerEntry = entries == 0 ? 0 : (double) hzCost / entries;
+            if (sizing) {
+                progress.println("Sizing indexes on every member ...");
+                ClusterIndexReport r = IndexSizer.forInstance(hz)
+                        .withOptions(SizingOptions.defaults().withMapNames(MAP))
+                        .size(Duration.ofMinutes(2));
+                report.sizing = r;
+                ClusterIndexReport.MapTotal total = r.mapTotal(MAP);
+                if (total != null && total.entries() > 0) {
+                    report.heapPerEntry = (double) total.dataHeapBytes() / total.entries();
+                }
+            } else {
+                report.sizingSkipped = "sizing skipped (--no-sizing)";
+            }
+        } finally {
+            for (HazelcastInstance m : cluster) {
+                m.getLifecycleService().terminate();
+            }
+        }
+        report.total = Duration.ofNanos(System.nanoTime() - started);
+        return report;
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Config memberConfig(String clusterName, int port, int[] ports) {
+        Config c = NavpackConfig.of(Trade.class).readMode(ReadMode.RECORD).applyTo(new Config());
+        c.setClusterName(clusterName);
+        c.setProperty("hazelcast.phone.home.enabled", "false");
+        c.setProperty("hazelcast.logging.type", "jdk");
+        c.getJetConfig().setEnabled(false);
+        c.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
+        c.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        c.setProperty("hazelcast.local.localAddress", "127.0.0.1");
+        JoinConfig join = c.getNetworkConfig().getJoin();
+        join.getMulticastConfig().setEnabled(false);
+        join.getAutoDetectionConfig().setEnabled(false);
+        join.getTcpIpConfig().setEnabled(true);
+        for (int p : ports) {
+            join.getTcpIpConfig().addMember("127.0.0.1:" + p);
+        }
+        c.getSerializationConfig().addDataSerializableFactory(IdsTrade.FACTORY_ID, new IdsTrade.Factory());
+        MapConfig map = new MapConfig(MAP).setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(1)
+                .addAttributeConfig(new AttributeConfig("nav", NavpackExtractor.class.getName()))
+                .addAttributeConfig(new AttributeConfig("navPartial", NavpackExtractor.Partial.class.getName()))
+                .addAttributeConfig(new AttributeConfig("navFull", NavpackExtractor.Full.class.getName()))
+                .addIndexConfig(new IndexConfig(IndexType.HASH, "nav[currency1]"))
+                .addIndexConfig(new IndexConfig(IndexType.SORTED, "nav[amount1]"))
+                .addIndexConfig(new IndexConfig(IndexType.SORTED, "nav[tradeDate]"));
+        c.addMapConfig(map);
+        return c;
+    }
+
+    private void startCluster() {
+        progress.println("Starting " + members + " members on 127.0.0.1 ...");
+        int[] ports = new int[members];
+        for (int i = 0; i < members; i++) {
+            ports[i] = freePort();
+        }
+        String name = "navpack-demo-" + ProcessHandle.current().pid();
+        List<Thread> starters = new ArrayList<>();
+        HazelcastInstance[] started = new HazelcastInstance[members];
+        RuntimeException[] failure = new RuntimeException[1];
+        for (int i = 0; i < members; i++) {
+            int n = i;
+            Thread t = new Thread(() -> {
+                try {
+                    started[n] = Hazelcast.newHazelcastInstance(memberConfig(name, ports[n], ports));
+                } catch (RuntimeException e) {
+                    failure[0] = e;
+                }
+            }, "demo-member-start-" + i);
+            t.start();
+            starters.add(t);
+        }
+        for (Thread t : starters) {
+            try {
+                t.join(120_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while starting members", e);
+            }
+        }
+        cluster.addAll(Arrays.asList(started));
+        cluster.removeIf(java.util.Objects::isNull);
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        if (cluster.size() != members || cluster.get(0).getCluster().getMembers().size() != members) {
+            throw new IllegalStateException("only " + cluster.size() + " of " + members + " members started");
+        }
+    }
+
+    /** Average Hazelcast Data size of the same trades in four formats, from a member's serialization service. */
+    private void measureSizes(HazelcastInstance hz, DemoReport report) {
+        SerializationService ss = ((SerializationServiceSupport) hz).getSerializationService();
+        int sample = (int) Math.min(trades, 10_000);
+        long[] total = new long[4];
+        for (long id = 1; id <= sample; id++) {
+            Trade t = TradeGenerator.trade(id);
+            total[0] += ss.toData(t).totalSize();
+            total[1] += ss.toData(JavaTrade.of(t)).totalSize();
+            total[2] += ss.toData(IdsTrade.of(t)).totalSize();
+            total[3] += ss.toData(CompactTrade.of(t)).totalSize();
+        }
+        String[] names = {"navpack", "Java serialization", "IdentifiedDataSerializable", "Compact"};
+        for (int i = 0; i < names.length; i++) {
+            report.bytesPerTrade.put(names[i], (double) total[i] / sample);
+        }
+    }
+
+    private void load(IMap<Long, Trade> map) {
+        Progress bar = new Progress(progress, "Loading trades", trades);
+        Map<Long, Trade> batch = new HashMap<>();
+        int batchSize = 5_000;
+        for (long id = 1; id <= trades; id++) {
+            batch.put(id, TradeGenerator.trade(id));
+            if (batch.size() == batchSize || id == trades) {
+                map.putAll(batch);
+                batch.clear();
+                bar.update(id);
+            }
+        }
+        bar.done();
+    }
+
+    private static final String[][] QUERIES = {
+            {"one field", "%s[currency2] = 'USD'", "1"},
+            {"two fields", "%s[currency2] = 'USD' and %s[amount2] > 50000000", "2"},
+            {"six fields", "%s[currency2] in ('USD', 'EUR') and %s[exchangeRate] < 1.5 and %s[settlementDate] > '2014-08-15'"
+                    + " and %s[buySell] = 'SELL' and %s[amount2] > 1000000 and %s[id] > 10", "6"},
+    };
+
+    private void runQueries(IMap<Long, Trade> map, DemoReport report) {
+        progress.println("Querying in partial, full and adaptive modes ...");
+        for (String[] q : QUERIES) {
+            Map<String, double[]> times = new LinkedHashMap<>();
+            Map<String, Set<Long>> keys = new LinkedHashMap<>();
+            for (String mode : MODES.keySet()) {
+                times.put(mode, new double[queryRuns]);
+            }
+            // one untimed round, then rounds that run every mode in turn, so no mode gains from running later
+            for (int run = -1; run < queryRuns; run++) {
+                for (Map.Entry<String, String> mode : MODES.entrySet()) {
+                    String sql = q[1].replace("%s", mode.getValue());
+                    long t0 = System.nanoTime();
+                    Set<Long> found = map.keySet(Predicates.sql(sql));
+                    double ms = (System.nanoTime() - t0) / 1e6;
+                    if (run >= 0) {
+                        times.get(mode.getKey())[run] = ms;
+                    }
+                    keys.put(mode.getKey(), found);
+                }
+            }
+            Set<Long> reference = keys.get("partial");
+            Map<String, Long> results = new LinkedHashMap<>();
+            Map<String, Double> millis = new LinkedHashMap<>();
+            for (String mode : MODES.keySet()) {
+                double[] t = times.get(mode);
+                Arrays.sort(t);
+                // a mode that finds other entries than partial reads is reported as -1
+                results.put(mode, keys.get(mode).equals(reference) ? (long) reference.size() : -1L);
+                millis.put(mode, t[t.length / 2]);
+            }
+            report.queries.add(new DemoReport.QueryRun(q[0], q[1].replace("%s", "nav"), Integer.parseInt(q[2]),
+                    results, millis));
+        }
+        String indexed = "nav[currency1] = 'EUR' and nav[amount1] > 100000000";
+        double[] times = new double[queryRuns];
+        long count = 0;
+        for (int run = 0; run < queryRuns; run++) {
+            long t0 = System.nanoTime();
+            count = map.keySet(Predicates.sql(indexed)).size();
+            times[run] = (System.nanoTime() - t0) / 1e6;
+        }
+        Arrays.sort(times);
+        report.indexedQuery = new DemoReport.QueryRun("indexed", indexed, 2, Map.of("adaptive", count),
+                Map.of("adaptive", times[times.length / 2]));
+    }
+
+    /** A progress bar on one line. */
+    static final class Progress {
+        private final PrintStream out;
+        private final String label;
+        private final long total;
+        private final long started = System.nanoTime();
+        private int lastPercent = -1;
+
+        Progress(PrintStream out, String label, long total) {
+            this.out = out;
+            this.label = label;
+            this.total = Math.max(total, 1);
+        }
+
+        void update(long done) {
+            int percent = (int) (done * 100 / total);
+            if (percent == lastPercent) {
+                return;
+            }
+            lastPercent = percent;
+            int width = 30;
+            int filled = percent * width / 100;
+            out.printf("\r%s [%s%s] %3d%% %,d/%,d  %.1f s", label, "#".repeat(filled), ".".repeat(width - filled), percent,
+                    done, total, (System.nanoTime() - started) / 1e9);
+            out.flush();
+        }
+
+        void done() {
+            out.println();
+        }
+    }
+}

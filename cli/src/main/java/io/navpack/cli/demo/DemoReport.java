@@ -1,0 +1,43 @@
+package io.navpack.cli.demo;
+
+import io.navpack.sizing.ClusterIndexReport;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Everything the demo measured; printed as text and rendered as HTML. */
+public final class DemoReport {
+    /** One query run in the three extraction modes. */
+    public record QueryRun(String name, String predicate, int fieldsRead, Map<String, Long> results,
+                           Map<String, Double> millis) {
+        /** True when every mode returned the same entries (a mode that differs counts -1). */
+        public boolean identical() {
+            return results.values().stream().noneMatch(n -> n < 0) && results.values().stream().distinct().count() == 1;
+        }
+    }
+
+    /** One schema's break-even as measured in the demo JVM. */
+    public record BreakEvenRow(String schema, int breakEven, double fullNanos, double singleNanos) {
+    }
+
+    public int members;
+    public long trades;
+    public String jvm;
+    public Duration startup = Duration.ZERO;
+    public Duration load = Duration.ZERO;
+    public Duration total = Duration.ZERO;
+    /** Average stored size (Hazelcast Data, header included) per format. */
+    public final Map<String, Double> bytesPerTrade = new LinkedHashMap<>();
+    /** Heap held per entry of the navpack map: measured by the agent, and Hazelcast's own estimate. */
+    public double heapPerEntry;
+    public double hazelcastCostPerEntry;
+    public final List<QueryRun> queries = new ArrayList<>();
+    public QueryRun indexedQuery;
+    public final List<BreakEvenRow> breakEvens = new ArrayList<>();
+    public ClusterIndexReport sizing;
+    public String sizingSkipped;
+    public String htmlPath;
+}

@@ -1,0 +1,186 @@
+package io.navpack.cli.demo;
+
+import io.navpack.sizing.ClusterIndexReport;
+import io.navpack.sizing.MemberIndexReport;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The demo's report as one self-contained HTML page with inline SVG charts. */
+public final class HtmlReport {
+    private static final String[] COLORS = {"#2b6cb0", "#dd6b20", "#38a169", "#805ad5", "#d53f8c"};
+
+    private HtmlReport() {
+    }
+
+    public static String render(DemoReport r) {
+        StringBuilder h = new StringBuilder();
+        h.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>navpack demo</title><style>")
+                .append("body{font-family:system-ui,sans-serif;margin:2em auto;max-width:60em;color:#1a202c}")
+                .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #cbd5e0;padding:.3em .6em;text-align:right}")
+                .append("th:first-child,td:first-child{text-align:left}h2{margin-top:2em}.note{color:#4a5568}")
+                .append("</style></head><body>");
+        h.append("<h1>navpack demo</h1><p class=\"note\">").append(r.members).append(" members, ")
+                .append(String.format(Locale.ROOT, "%,d", r.trades)).append(" trades; ").append(esc(r.jvm))
+                .append(". Cluster started in ").append(secs(r.startup.toMillis())).append(", trades loaded in ")
+                .append(secs(r.load.toMillis())).append(", demo done in ").append(secs(r.total.toMillis())).append(".</p>");
+
+        h.append("<h2>Bytes per trade</h2><p class=\"note\">Average Hazelcast <code>Data</code> size of the same trades, header included.</p>");
+        h.append(bars(r.bytesPerTrade, "bytes"));
+        h.append(table(List.of("format", "bytes per trade"), rows(r.bytesPerTrade, "%.1f")));
+
+        h.append("<h2>Heap per entry</h2><p>Map <code>trades</code>: <b>")
+                .append(String.format(Locale.ROOT, "%.0f", r.heapPerEntry)).append(" B</b> per entry measured by the agent, ")
+                .append(String.format(Locale.ROOT, "%.0f", r.hazelcastCostPerEntry))
+                .append(" B by Hazelcast's own estimate (<code>getOwnedEntryMemoryCost</code>).</p>");
+
+        h.append("<h2>Queries</h2><p class=\"note\">Median time in ms of each query, per extraction mode; every mode found the same entries.</p>");
+        Map<String, Map<String, Double>> groups = new LinkedHashMap<>();
+        List<List<String>> qrows = new ArrayList<>();
+        for (DemoReport.QueryRun q : r.queries) {
+            groups.put(q.name(), q.millis());
+            List<String> row = new ArrayList<>(List.of(q.name() + ": " + q.predicate()));
+            q.millis().values().forEach(v -> row.add(String.format(Locale.ROOT, "%.1f", v)));
+            row.add(String.format(Locale.ROOT, "%,d", q.results().values().iterator().next()));
+            row.add(q.identical() ? "yes" : "NO");
+            qrows.add(row);
+        }
+        h.append(groupedBars(groups, "ms"));
+        h.append(table(List.of("query", "partial", "full", "adaptive", "entries", "same result"), qrows));
+        if (r.indexedQuery != null) {
+            h.append("<p>With the indexes: <code>").append(esc(r.indexedQuery.predicate())).append("</code> took ")
+                    .append(String.format(Locale.ROOT, "%.1f ms", r.indexedQuery.millis().get("adaptive"))).append(" for ")
+                    .append(r.indexedQuery.results().get("adaptive")).append(" entries.</p>");
+        }
+
+        h.append("<h2>Break-even per schema</h2>");
+        List<List<String>> brows = new ArrayList<>();
+        for (DemoReport.BreakEvenRow b : r.breakEvens) {
+            brows.add(List.of(b.schema(), Integer.toString(b.breakEven()), String.format(Locale.ROOT, "%.0f", b.fullNanos()),
+                    String.format(Locale.ROOT, "%.1f", b.singleNanos())));
+        }
+        h.append(table(List.of("schema", "break-even (fields)", "full decode (ns)", "one field (ns)"), brows));
+
+        h.append("<h2>Index heap, every member</h2>");
+        if (r.sizing == null) {
+            h.append("<p>").append(esc(String.valueOf(r.sizingSkipped))).append("</p>");
+        } else {
+            Map<String, Map<String, Double>> idx = new LinkedHashMap<>();
+            List<List<String>> irows = new ArrayList<>();
+            for (ClusterIndexReport.IndexTotal t : r.sizing.indexTotals()) {
+                Map<String, Double> pair = new LinkedHashMap<>();
+                pair.put("measured", t.heapBytes() / 1e6);
+                pair.put("Hazelcast estimate", t.hazelcastMemoryCost() / 1e6);
+                idx.put(t.index(), pair);
+                irows.add(List.of(t.map() + " / " + t.index(), t.type(), String.format(Locale.ROOT, "%,d", t.entries()),
+                        String.format(Locale.ROOT, "%.2f", t.heapBytes() / 1e6), String.format(Locale.ROOT, "%.1f", t.bytesPerEntry()),
+                        String.format(Locale.ROOT, "%.2f", t.hazelcastMemoryCost() / 1e6),
+                        String.format(Locale.ROOT, "%.2f", t.hazelcastRatio())));
+            }
+            h.append(groupedBars(idx, "MB"));
+            h.append(table(List.of("index", "type", "entries", "heap (MB)", "bytes/entry", "Hazelcast estimate (MB)", "estimate / heap"), irows));
+            List<List<String>> mrows = new ArrayList<>();
+            for (MemberIndexReport m : r.sizing.members()) {
+                mrows.add(List.of(m.member(), String.valueOf(m.status()), m.reason() == null ? "" : m.reason()));
+            }
+            h.append(table(List.of("member", "status", "reason"), mrows));
+        }
+        h.append("</body></html>\n");
+        return h.toString();
+    }
+
+    private static List<List<String>> rows(Map<String, Double> values, String format) {
+        List<List<String>> out = new ArrayList<>();
+        values.forEach((k, v) -> out.add(List.of(k, String.format(Locale.ROOT, format, v))));
+        return out;
+    }
+
+    private static String table(List<String> head, List<List<String>> rows) {
+        StringBuilder t = new StringBuilder("<table><tr>");
+        head.forEach(c -> t.append("<th>").append(esc(c)).append("</th>"));
+        t.append("</tr>");
+        for (List<String> row : rows) {
+            t.append("<tr>");
+            row.forEach(c -> t.append("<td>").append(esc(c)).append("</td>"));
+            t.append("</tr>");
+        }
+        return t.append("</table>").toString();
+    }
+
+    /** Horizontal bars, one per entry. */
+    static String bars(Map<String, Double> values, String unit) {
+        double max = values.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        int rowH = 26;
+        int width = 640;
+        int labelW = 200;
+        StringBuilder s = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + width + "\" height=\""
+                + (values.size() * rowH + 10) + "\" role=\"img\">");
+        int i = 0;
+        for (Map.Entry<String, Double> e : values.entrySet()) {
+            double w = max <= 0 ? 0 : (width - labelW - 90) * e.getValue() / max;
+            int y = i * rowH + 5;
+            s.append("<text x=\"0\" y=\"").append(y + 16).append("\" font-size=\"13\">").append(esc(e.getKey())).append("</text>")
+                    .append("<rect x=\"").append(labelW).append("\" y=\"").append(y).append("\" width=\"")
+                    .append(String.format(Locale.ROOT, "%.1f", w)).append("\" height=\"20\" fill=\"").append(COLORS[i % COLORS.length])
+                    .append("\"/><text x=\"").append(String.format(Locale.ROOT, "%.1f", labelW + w + 5)).append("\" y=\"")
+                    .append(y + 16).append("\" font-size=\"12\">").append(String.format(Locale.ROOT, "%.1f %s", e.getValue(), unit))
+                    .append("</text>");
+            i++;
+        }
+        return s.append("</svg>").toString();
+    }
+
+    /** Groups of horizontal bars: one group per key, one bar per series. */
+    static String groupedBars(Map<String, Map<String, Double>> groups, String unit) {
+        double max = groups.values().stream().flatMap(m -> m.values().stream()).mapToDouble(Double::doubleValue).max().orElse(1);
+        List<String> series = new ArrayList<>();
+        groups.values().forEach(m -> m.keySet().forEach(k -> {
+            if (!series.contains(k)) {
+                series.add(k);
+            }
+        }));
+        int barH = 16;
+        int groupH = series.size() * barH + 12;
+        int width = 640;
+        int labelW = 200;
+        int legend = 22;
+        StringBuilder s = new StringBuilder("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + width + "\" height=\""
+                + (groups.size() * groupH + legend + 6) + "\" role=\"img\">");
+        for (int k = 0; k < series.size(); k++) {
+            s.append("<rect x=\"").append(labelW + k * 140).append("\" y=\"2\" width=\"12\" height=\"12\" fill=\"")
+                    .append(COLORS[k % COLORS.length]).append("\"/><text x=\"").append(labelW + k * 140 + 16)
+                    .append("\" y=\"12\" font-size=\"12\">").append(esc(series.get(k))).append("</text>");
+        }
+        int g = 0;
+        for (Map.Entry<String, Map<String, Double>> e : groups.entrySet()) {
+            int y0 = legend + g * groupH;
+            s.append("<text x=\"0\" y=\"").append(y0 + 14).append("\" font-size=\"13\">").append(esc(e.getKey())).append("</text>");
+            for (int k = 0; k < series.size(); k++) {
+                Double v = e.getValue().get(series.get(k));
+                if (v == null) {
+                    continue;
+                }
+                double w = max <= 0 ? 0 : (width - labelW - 90) * v / max;
+                int y = y0 + k * barH;
+                s.append("<rect x=\"").append(labelW).append("\" y=\"").append(y).append("\" width=\"")
+                        .append(String.format(Locale.ROOT, "%.1f", w)).append("\" height=\"").append(barH - 2)
+                        .append("\" fill=\"").append(COLORS[k % COLORS.length]).append("\"/><text x=\"")
+                        .append(String.format(Locale.ROOT, "%.1f", labelW + w + 4)).append("\" y=\"").append(y + barH - 4)
+                        .append("\" font-size=\"11\">").append(String.format(Locale.ROOT, "%.1f %s", v, unit)).append("</text>");
+            }
+            g++;
+        }
+        return s.append("</svg>").toString();
+    }
+
+    private static String secs(long millis) {
+        return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+    }
+
+    static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

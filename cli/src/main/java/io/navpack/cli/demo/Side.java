@@ -1,0 +1,5 @@
+package io.navpack.cli.demo;
+
+public enum Side {
+    BUY, SELL
+}

@@ -1,0 +1,158 @@
+package io.navpack.cli;
+
+import com.hazelcast.client.HazelcastClient;
+import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.config.Config;
+import com.hazelcast.config.IndexType;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.internal.serialization.Data;
+import com.hazelcast.map.IMap;
+import com.hazelcast.spi.impl.SerializationServiceSupport;
+import io.navpack.cli.demo.Trade;
+import io.navpack.cli.demo.TradeGenerator;
+import io.navpack.format.Hex;
+import io.navpack.hazelcast.NavpackConfig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** size, schemas, inspect and calibrate against a running member; exit codes and one-line errors. */
+class CommandsTest {
+    static HazelcastInstance member;
+    static String cluster;
+    static String address;
+    static byte[] record;
+    static byte[] data;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void start() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        cluster = "cli-test-" + port;
+        address = "127.0.0.1:" + port;
+        Config c = NavpackConfig.of().queryable("trades").applyTo(new Config());
+        c.setClusterName(cluster);
+        c.setProperty("hazelcast.phone.home.enabled", "false");
+        c.getJetConfig().setEnabled(false);
+        c.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
+        c.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        c.getNetworkConfig().getJoin().getMulticastConfig().setEnabled(false);
+        c.getNetworkConfig().getJoin().getAutoDetectionConfig().setEnabled(false);
+        c.getNetworkConfig().getJoin().getTcpIpConfig().setEnabled(true).addMember(address);
+        member = Hazelcast.newHazelcastInstance(c);
+        ClientConfig cc = NavpackConfig.of(Trade.class).applyTo(new ClientConfig());
+        cc.setClusterName(cluster);
+        cc.getNetworkConfig().addAddress(address);
+        HazelcastInstance client = HazelcastClient.newHazelcastClient(cc);
+        IMap<Long, Trade> trades = client.getMap("trades");
+        for (long id = 1; id <= 500; id++) {
+            trades.put(id, TradeGenerator.trade(id));
+        }
+        trades.addIndex(IndexType.SORTED, "nav[amount1]");
+        Data stored = ((SerializationServiceSupport) client).getSerializationService().toData(TradeGenerator.trade(7));
+        data = stored.toByteArray();
+        // the record alone: after the 8-byte Data header and the one-byte length
+        record = java.util.Arrays.copyOfRange(data, 9, data.length);
+        client.shutdown();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (member != null) member.shutdown();
+    }
+
+    /** Runs a command line; returns [exit code, stdout, stderr]. */
+    private static Object[] run(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            int code = Main.run(args);
+            return new Object[] {code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8)};
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    @Test
+    void sizePrintsEveryFormat() {
+        for (String format : new String[] {"table", "json", "csv"}) {
+            Object[] r = run("size", "--cluster", address, "--cluster-name", cluster, "--format", format, "--maps", "trades");
+            assertThat(r[0]).as(format + ": " + r[2]).isEqualTo(0);
+            assertThat((String) r[1]).contains("trades").contains("nav[amount1]");
+        }
+        Object[] json = run("size", "--cluster", address, "--cluster-name", cluster, "--format", "json");
+        assertThat(((String) json[1]).trim()).startsWith("{").endsWith("}");
+    }
+
+    @Test
+    void schemasThenInspectFromTheFileAndFromTheCluster() throws Exception {
+        Path file = dir.resolve("schemas.txt");
+        Object[] s = run("schemas", "--cluster", address, "--cluster-name", cluster, "--out", file.toString());
+        assertThat(s[0]).as((String) s[2]).isEqualTo(0);
+        assertThat(Files.readString(file)).contains("# Trade#1 v1");
+
+        Object[] fromFile = run("inspect", "--hex", Hex.of(record), "--schemas", file.toString());
+        assertThat(fromFile[0]).as((String) fromFile[2]).isEqualTo(0);
+        Trade t = TradeGenerator.trade(7);
+        assertThat((String) fromFile[1]).contains("\"@type\": \"Trade\"", "\"id\": 7", "\"currency1\": \"" + t.currency1() + "\"",
+                "\"amount1\": " + t.amount1().toPlainString(), "\"tradeDate\": \"" + t.tradeDate() + "\"");
+
+        Object[] fromCluster = run("inspect", "--base64", Base64.getEncoder().encodeToString(data), "--cluster", address,
+                "--cluster-name", cluster);
+        assertThat(fromCluster[0]).as((String) fromCluster[2]).isEqualTo(0);
+        assertThat(fromCluster[1]).isEqualTo(fromFile[1]);
+
+        Path bin = dir.resolve("value.bin");
+        Files.write(bin, record);
+        assertThat(run("inspect", "--file", bin.toString(), "--schemas", file.toString())[1]).isEqualTo(fromFile[1]);
+    }
+
+    @Test
+    void calibrateOnTheClusterAndLocally() {
+        Object[] c = run("calibrate", "--cluster", address, "--cluster-name", cluster, "--maps", "trades");
+        assertThat(c[0]).as((String) c[2]).isEqualTo(0);
+        assertThat((String) c[1]).contains("Trade v1", "break-even");
+        Object[] local = run("calibrate");
+        assertThat(local[0]).isEqualTo(0);
+        assertThat((String) local[1]).contains("this JVM", "Trade v1");
+    }
+
+    @Test
+    void errorsAreOneLineWithMeaningfulExitCodes() throws Exception {
+        Object[] usage = run("inspect", "--hex", "zz", "--schemas", "x");
+        assertThat(usage[0]).isEqualTo(Main.USAGE);
+        Path file = dir.resolve("schemas.txt");
+        run("schemas", "--cluster", address, "--cluster-name", cluster, "--out", file.toString());
+        Object[] bad = run("inspect", "--hex", "0107", "--schemas", file.toString());
+        assertThat(bad[0]).isEqualTo(Main.FAILED);
+        assertThat(((String) bad[2]).trim()).startsWith("navpack: not a valid navpack value").doesNotContain("\n").doesNotContain("\tat ");
+        Object[] unreachable = run("size", "--cluster", "127.0.0.1:1", "--connect-timeout", "2");
+        assertThat(unreachable[0]).isEqualTo(Main.UNREACHABLE);
+        Object[] missing = run("demo", "--trades", "0");
+        assertThat(missing[0]).isEqualTo(Main.USAGE);
+        assertThat(run("demo", "--help")[1]).asString().contains("--trades");
+    }
+}
