@@ -31,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -249,7 +250,7 @@ public final class Demo {
                 for (Map.Entry<String, String> mode : MODES.entrySet()) {
                     String sql = q[1].replace("%s", mode.getValue());
                     long t0 = System.nanoTime();
-                    Set<Long> found = map.keySet(Predicates.sql(sql));
+                    Set<Long> found = new HashSet<>(map.keySet(Predicates.sql(sql)));
                     double ms = (System.nanoTime() - t0) / 1e6;
                     if (run >= 0) {
                         times.get(mode.getKey())[run] = ms;
