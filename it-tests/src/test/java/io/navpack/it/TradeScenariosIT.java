@@ -1,0 +1,276 @@
+package io.navpack.it;
+
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
+import com.hazelcast.query.Predicate;
+import com.hazelcast.query.Predicates;
+import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.it.model.Side;
+import io.navpack.it.model.Trade;
+import io.navpack.it.model.TradeV2;
+import io.navpack.it.model.Trades;
+import io.navpack.sizing.ClusterIndexReport;
+import io.navpack.sizing.IndexSizer;
+import io.navpack.sizing.MemberIndexReport;
+import io.navpack.sizing.MemberStatus;
+import io.navpack.sizing.SizingOptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Three members in containers with navpack's jars and agent and none of the user's classes, configured
+ * only by member/hazelcast.yaml; the test JVM is a client with the trade classes.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(300)
+class TradeScenariosIT {
+    private static final int TRADES = 100_000;
+    private static final int BULK = 200_000;
+    private static final Duration SETTLE = Duration.ofSeconds(90);
+
+    @RegisterExtension
+    static final HazelcastClusterExtension CLUSTER = HazelcastClusterExtension.withMembers(3)
+            .configure(b -> b.heapMegabytes(384));
+
+    private static HazelcastInstance client;
+    private static Map<Long, Trade> all;
+
+    /** Predicates over nav[...] beside the same condition in Java, the in-test oracle. */
+    private static final Map<Predicate<Long, Trade>, java.util.function.Predicate<Trade>> QUERIES = new java.util.LinkedHashMap<>();
+
+    static {
+        QUERIES.put(Predicates.equal("nav[currency1]", "EUR"), t -> t.currency1().equals("EUR"));
+        QUERIES.put(Predicates.sql("nav[currency1] = 'EUR' and nav[amount1] > 100000000"),
+                t -> t.currency1().equals("EUR") && t.amount1().compareTo(new BigDecimal("100000000")) > 0);
+        QUERIES.put(Predicates.sql("nav[tradeDate] between '2014-08-01' and '2014-08-10'"),
+                t -> !t.tradeDate().isBefore(LocalDate.of(2014, 8, 1)) && !t.tradeDate().isAfter(LocalDate.of(2014, 8, 10)));
+        QUERIES.put(Predicates.sql("nav[buySell] = 'SELL' and nav[currency2] in ('USD', 'JPY')"),
+                t -> t.buySell() == Side.SELL && (t.currency2().equals("USD") || t.currency2().equals("JPY")));
+        QUERIES.put(Predicates.sql("nav[exchangeRate] < 0.6 or nav[amount2] > 200000000"),
+                t -> t.exchangeRate().compareTo(new BigDecimal("0.6")) < 0 || t.amount2().compareTo(new BigDecimal("200000000")) > 0);
+        QUERIES.put(Predicates.sql("not (nav[currency1] like '%D') and nav[settlementDate] < '2014-08-01'"),
+                t -> !t.currency1().endsWith("D") && t.settlementDate().isBefore(LocalDate.of(2014, 8, 1)));
+    }
+
+    @BeforeAll
+    static void load() {
+        client = CLUSTER.cluster().newClient(config -> NavpackConfig.of(Trade.class).applyTo(config));
+        all = new HashMap<>();
+        for (Trade t : Trades.range(1, TRADES)) {
+            all.put(t.id(), t);
+        }
+        putAll(client.getMap("trades"), all);
+        putAll(client.getMap("trades-plain"), all);
+    }
+
+    private static void putAll(IMap<Long, Trade> map, Map<Long, Trade> trades) {
+        Map<Long, Trade> batch = new HashMap<>();
+        for (Map.Entry<Long, Trade> e : trades.entrySet()) {
+            batch.put(e.getKey(), e.getValue());
+            if (batch.size() == 5_000) {
+                map.putAll(batch);
+                batch.clear();
+            }
+        }
+        map.putAll(batch);
+    }
+
+    private static Set<Long> expected(java.util.function.Predicate<Trade> condition) {
+        return all.values().stream().filter(condition).map(Trade::id).collect(Collectors.toSet());
+    }
+
+    private static void queriesAgree() {
+        for (Map.Entry<Predicate<Long, Trade>, java.util.function.Predicate<Trade>> q : QUERIES.entrySet()) {
+            Set<Long> expected = expected(q.getValue());
+            assertThat(expected).as("%s selects something", q.getKey()).isNotEmpty();
+            for (String map : List.of("trades", "trades-plain")) {
+                IMap<Long, Trade> m = client.getMap(map);
+                assertThat(new HashSet<>(m.keySet(q.getKey()))).as("%s on %s", q.getKey(), map).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
+    @Order(1)
+    void valuesComeBackEqual() {
+        IMap<Long, Trade> trades = client.getMap("trades");
+        assertThat(trades.size()).isEqualTo(TRADES);
+        Set<Long> sample = new HashSet<>();
+        for (long id = 1; id <= TRADES; id += 97) {
+            sample.add(id);
+        }
+        Map<Long, Trade> expected = new HashMap<>();
+        sample.forEach(id -> expected.put(id, all.get(id)));
+        assertThat(trades.getAll(sample)).isEqualTo(expected);
+        assertThat(trades.get(12_345L)).isEqualTo(all.get(12_345L));
+        Predicate<Long, Trade> eurBig = Predicates.sql("nav[currency1] = 'EUR' and nav[amount1] > 140000000");
+        assertThat(new HashSet<>(client.<Long, Trade>getMap("trades").values(eurBig)))
+                .isEqualTo(all.values().stream().filter(t -> t.currency1().equals("EUR")
+                        && t.amount1().compareTo(new BigDecimal("140000000")) > 0).collect(Collectors.toSet()));
+    }
+
+    @Test
+    @Order(2)
+    void predicatesWithAndWithoutIndexesAgreeWithTheOracle() {
+        queriesAgree();
+    }
+
+    @Test
+    @Order(3)
+    void indexSizingCoversAllThreeMembers() {
+        ClusterIndexReport report = IndexSizer.forInstance(client).withOptions(SizingOptions.defaults().withMapNames("trades"))
+                .size(Duration.ofMinutes(2));
+        System.out.println(report.toTable());
+        assertThat(report.members()).hasSize(3).allMatch(m -> m.status() == MemberStatus.OK);
+        assertThat(report.complete()).isTrue();
+        assertThat(report.mapTotal("trades").entries()).isEqualTo(TRADES);
+        assertThat(report.indexTotals()).hasSize(4).allMatch(i -> i.entries() == TRADES && i.heapBytes() > 0);
+    }
+
+    @Test
+    @Order(4)
+    void aSecondClientWritesVersion2WhileVersion1Reads() throws Exception {
+        HazelcastInstance v2 = CLUSTER.cluster().newClient(config -> NavpackConfig.of(TradeV2.class).applyTo(config));
+        IMap<Long, TradeV2> writer = v2.getMap("trades");
+        IMap<Long, Trade> reader = client.getMap("trades");
+        AtomicReference<Throwable> readerFailure = new AtomicReference<>();
+        Thread reading = new Thread(() -> {
+            try {
+                java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+                for (int i = 0; i < 3_000; i++) {
+                    long id = 1 + r.nextInt(TRADES + 2_000);
+                    Trade t = reader.get(id);
+                    Trade expected = id <= TRADES ? all.get(id) : Trades.trade(id);
+                    if (t != null && !t.equals(expected)) {
+                        throw new AssertionError("read " + t + " for " + expected);
+                    }
+                }
+            } catch (Throwable e) {
+                readerFailure.set(e);
+            }
+        }, "v1-reader");
+        reading.start();
+        for (long id = TRADES + 1; id <= TRADES + 2_000; id++) {
+            Trade t = Trades.trade(id);
+            writer.put(id, new TradeV2(t.id(), t.tradeDate(), t.buySell(), t.currency1(), t.amount1(), t.exchangeRate(),
+                    t.currency2(), t.amount2(), t.settlementDate(), "XLON"));
+        }
+        reading.join(TimeUnit.MINUTES.toMillis(3));
+        assertThat(reading.isAlive()).isFalse();
+        assertThat(readerFailure.get()).isNull();
+        // version 1 reads version 2 entries without the new field; version 2 reads old entries with null
+        assertThat(reader.get(TRADES + 7L)).isEqualTo(Trades.trade(TRADES + 7L));
+        TradeV2 old = writer.get(7L);
+        assertThat(old.venue()).isNull();
+        assertThat(old.amount1()).isEqualTo(all.get(7L).amount1());
+        assertThat(writer.get(TRADES + 7L).venue()).isEqualTo("XLON");
+        // members query both versions through the same attribute
+        long eur = all.values().stream().filter(t -> t.currency1().equals("EUR")).count()
+                + Trades.range(TRADES + 1, TRADES + 2_000).stream().filter(t -> t.currency1().equals("EUR")).count();
+        assertThat(reader.keySet(Predicates.equal("nav[currency1]", "EUR"))).hasSize((int) eur);
+        writer.removeAll(Predicates.sql("nav[id] > " + TRADES));
+        assertThat(reader.size()).isEqualTo(TRADES);
+        v2.shutdown();
+    }
+
+    @Test
+    @Order(5)
+    void aMemberKilledDuringSizingGivesTwoSizedMembersAndOneFailedRow(HazelcastCluster cluster) throws Exception {
+        IMap<Long, Trade> bulk = client.getMap("bulk");
+        Map<Long, Trade> batch = new HashMap<>();
+        for (long id = 1; id <= BULK; id++) {
+            batch.put(id, Trades.trade(id));
+            if (batch.size() == 10_000) {
+                bulk.putAll(batch);
+                batch.clear();
+            }
+        }
+        cluster.awaitSettled(SETTLE);
+        ClusterMember victim = cluster.member(2);
+        Duration timeout = Duration.ofSeconds(90);
+        AtomicReference<ClusterIndexReport> result = new AtomicReference<>();
+        AtomicReference<Throwable> error = new AtomicReference<>();
+        Thread caller = new Thread(() -> {
+            try {
+                result.set(IndexSizer.forInstance(client).withOptions(SizingOptions.defaults().withMapNames("trades", "bulk"))
+                        .size(timeout));
+            } catch (Throwable t) {
+                error.set(t);
+            }
+        }, "sizing-caller");
+        long started = System.nanoTime();
+        caller.start();
+        Thread.sleep(300);
+        victim.kill();
+        caller.join(timeout.toMillis() + 30_000);
+        assertThat(caller.isAlive()).as("the sizing call returned").isFalse();
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(timeout.plusSeconds(15));
+        assertThat(error.get()).isNull();
+        ClusterIndexReport report = result.get();
+        System.out.println(report.toTable());
+        List<MemberIndexReport> ok = report.members().stream().filter(m -> m.status() == MemberStatus.OK).toList();
+        List<MemberIndexReport> failed = report.members().stream().filter(m -> m.status() != MemberStatus.OK).toList();
+        assertThat(ok).hasSize(2);
+        assertThat(failed).hasSize(1);
+        assertThat(failed.get(0).member()).contains(victim.ip());
+        assertThat(failed.get(0).reason()).isNotBlank();
+    }
+
+    @Test
+    @Order(6)
+    void noEntryIsLostAfterAMemberIsKilled(HazelcastCluster cluster) {
+        cluster.awaitSettled(SETTLE);
+        assertThat(client.getCluster().getMembers()).hasSize(2);
+        IMap<Long, Trade> trades = client.getMap("trades");
+        assertThat(trades.size()).isEqualTo(TRADES);
+        assertThat(client.getMap("trades-plain").size()).isEqualTo(TRADES);
+        assertThat(client.getMap("bulk").size()).isEqualTo(BULK);
+        assertThat(trades.getAll(all.keySet())).isEqualTo(all);
+        queriesAgree();
+    }
+
+    @Test
+    @Order(7)
+    void aMemberPausedDuringQueriesThenAnswersAreCorrectOnceTheClusterSettles(HazelcastCluster cluster) throws Exception {
+        cluster.heal(SETTLE);
+        assertThat(client.getCluster().getMembers()).hasSize(3);
+        ClusterMember paused = cluster.member(3);
+        paused.pause();
+        // queries while the member is paused may fail or wait; once it is declared gone and partitions are
+        // promoted, answers must be complete and right
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        boolean correct = false;
+        while (!correct && System.nanoTime() < deadline) {
+            try {
+                queriesAgree();
+                correct = client.getCluster().getMembers().size() == 2;
+            } catch (AssertionError | RuntimeException e) {
+                Thread.sleep(1_000);
+            }
+        }
+        assertThat(correct).as("queries right after the paused member was dropped").isTrue();
+        paused.unpause();
+        cluster.heal(SETTLE);
+        queriesAgree();
+        assertThat(client.<Long, Trade>getMap("trades").getAll(all.keySet())).isEqualTo(all);
+    }
+}

@@ -1,0 +1,5 @@
+package io.navpack.it.model;
+
+public enum Side {
+    BUY, SELL
+}
