@@ -244,7 +244,10 @@ public final class NavpackContext {
                         }
                         Class<?> c = load(name, loader);
                         if (c != null && NavpackTypeHook.class.isAssignableFrom(c)) {
-                            out.add(((NavpackTypeHook<?>) c.getDeclaredConstructor().newInstance()).getSerializationType());
+                            Class<?> type = ((NavpackTypeHook<?>) c.getDeclaredConstructor().newInstance()).getSerializationType();
+                            if (type != io.navpack.format.PackedRecord.class) {
+                                out.add(type);
+                            }
                         }
                     }
                 }
