@@ -80,7 +80,11 @@ run() {
 
 if [ "$REPORT_ONLY" = 0 ]; then
   echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
-  environment "$JAVA" > "$OUT/environment-jdk17.txt"
+  if [ -n "$ONLY" ]; then
+    echo "re-run of '$ONLY' at $(date -u +%Y-%m-%dT%H:%MZ), load before: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/environment-jdk17.txt"
+  else
+    environment "$JAVA" > "$OUT/environment-jdk17.txt"
+  fi
   if [ "$MODE" = smoke ]; then
     run jdk17 "$JAVA" CodecBenchmark -p shape=trade
     run jdk17 "$JAVA" EncodeIntoBufferBenchmark -p shape=trade
@@ -94,12 +98,16 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk17 "$JAVA" TradeFieldReadBenchmark
     run jdk17 "$JAVA" NavpackViewReadBenchmark
   fi
-  echo "load average after JDK 17: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk17.txt"
+  echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk17.txt"
   if [ "$JDK25_RUN" = 1 ] && [ -x "$JAVA25" ]; then
-    environment "$JAVA25" > "$OUT/environment-jdk25.txt"
+    if [ -n "$ONLY" ]; then
+      echo "re-run of '$ONLY' at $(date -u +%Y-%m-%dT%H:%MZ), load before: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/environment-jdk25.txt"
+    else
+      environment "$JAVA25" > "$OUT/environment-jdk25.txt"
+    fi
     run jdk25 "$JAVA25" CodecBenchmark -p shape=trade
     run jdk25 "$JAVA25" FieldPositionBenchmark -p position=1,32,1024
-    echo "load average after JDK 25: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk25.txt"
+    echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk25.txt"
   fi
 fi
 

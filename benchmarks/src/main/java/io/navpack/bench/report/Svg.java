@@ -26,6 +26,9 @@ final class Svg {
     }
 
     static String num(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return String.format(Locale.ROOT, "%,d", (long) v);
+        }
         if (v >= 1000) {
             return String.format(Locale.ROOT, "%,.0f", v);
         }
