@@ -25,7 +25,6 @@ import java.util.function.Consumer;
  * Listeners hear of every newly registered schema.
  */
 public final class SchemaRegistry {
-    private final Map<Long, Schema> byKey = new ConcurrentHashMap<>();
     private final Map<Integer, String> nameById = new ConcurrentHashMap<>();
     private final Map<String, Integer> idByName = new ConcurrentHashMap<>();
     private final Map<Class<?>, RecordBinding<?>> bindings = new ConcurrentHashMap<>();
@@ -33,6 +32,8 @@ public final class SchemaRegistry {
     private final Set<Class<?>> inProgress = new HashSet<>();
     private final List<Consumer<Schema>> listeners = new CopyOnWriteArrayList<>();
     private final Object schemaLock = new Object();
+    /** Schemas by type id and version; lookups neither box nor lock. */
+    private volatile SchemaTable table = SchemaTable.EMPTY;
     private volatile SchemaSource source;
     private volatile Consumer<Schema> publisher;
 
@@ -59,7 +60,7 @@ public final class SchemaRegistry {
      * instance (an equal one already known, or this one).
      */
     public Schema register(Schema schema) {
-        Schema existing = byKey.get(schema.key());
+        Schema existing = table.get(schema.typeId(), schema.version());
         if (existing != null && existing.equals(schema)) {
             return existing;
         }
@@ -75,14 +76,14 @@ public final class SchemaRegistry {
     public Schema learn(Schema schema) {
         Schema result;
         synchronized (schemaLock) {
-            Schema existing = byKey.get(schema.key());
+            Schema existing = table.get(schema.typeId(), schema.version());
             if (existing != null && existing.equals(schema)) {
                 return existing;
             }
             check(schema);
             nameById.put(schema.typeId(), schema.typeName());
             idByName.put(schema.typeName(), schema.typeId());
-            byKey.put(schema.key(), schema);
+            table = table.with(schema);
             result = schema;
         }
         for (Consumer<Schema> l : listeners) {
@@ -93,7 +94,7 @@ public final class SchemaRegistry {
 
     /** Refuses {@code schema} when it conflicts with a registered one. */
     private void check(Schema schema) {
-        Schema existing = byKey.get(schema.key());
+        Schema existing = table.get(schema.typeId(), schema.version());
         if (existing != null && !existing.equals(schema)) {
             throw new SchemaConflictException("two different schemas claim type id " + schema.typeId() + " version "
                     + schema.version(), existing, schema);
@@ -111,7 +112,7 @@ public final class SchemaRegistry {
     }
 
     private Schema anyVersion(int typeId) {
-        return byKey.values().stream().filter(s -> s.typeId() == typeId).findFirst().orElseThrow();
+        return table.all().stream().filter(s -> s.typeId() == typeId).findFirst().orElseThrow();
     }
 
     /**
@@ -203,12 +204,12 @@ public final class SchemaRegistry {
 
     /** The schema for a type id and version if it is registered here, without asking anyone; or null. */
     public Schema local(int typeId, int version) {
-        return byKey.get(Schema.key(typeId, version));
+        return table.get(typeId, version);
     }
 
     /** The schema for a type id and version, asking the {@link SchemaSource} when it is not known here; null when nobody knows it. */
     public Schema find(int typeId, int version) {
-        Schema s = byKey.get(Schema.key(typeId, version));
+        Schema s = table.get(typeId, version);
         if (s == null) {
             SchemaSource src = source;
             if (src != null) {
@@ -231,7 +232,7 @@ public final class SchemaRegistry {
     }
 
     Schema schema(int typeId, int version, int offset) {
-        Schema s = byKey.get(Schema.key(typeId, version));
+        Schema s = table.get(typeId, version);
         if (s != null) {
             return s;
         }
@@ -246,6 +247,6 @@ public final class SchemaRegistry {
 
     /** Every schema known here. */
     public Collection<Schema> schemas() {
-        return new ArrayList<>(byKey.values());
+        return table.all();
     }
 }
