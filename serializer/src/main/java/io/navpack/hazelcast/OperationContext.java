@@ -1,6 +1,5 @@
 package io.navpack.hazelcast;
 
-import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.internal.serialization.Data;
 import com.hazelcast.map.impl.operation.KeyBasedMapOperation;
 import com.hazelcast.spi.impl.operationexecutor.OperationRunner;
@@ -71,9 +70,7 @@ final class OperationContext {
             return "?";
         }
         try {
-            HazelcastInstance hz = op.getNodeEngine().getHazelcastInstance();
-            Object k = op.getNodeEngine().getSerializationService().toObject(key);
-            return hz == null ? String.valueOf(k) : String.valueOf(k);
+            return String.valueOf((Object) op.getNodeEngine().getSerializationService().toObject(key));
         } catch (RuntimeException e) {
             return "0x" + Hex.of(key.toByteArray());
         }
