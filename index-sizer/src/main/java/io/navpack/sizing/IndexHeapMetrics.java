@@ -75,8 +75,9 @@ public final class IndexHeapMetrics implements MeterBinder, AutoCloseable {
     /** Sizes the cluster now and updates every bound registry; returns the report. */
     public ClusterIndexReport refresh() {
         ClusterIndexReport report = source.get();
-        last = report;
         publish(report, indexGauges, mapGauges);
+        // published first: whoever sees the report also sees the gauges it gave
+        last = report;
         return report;
     }
 
