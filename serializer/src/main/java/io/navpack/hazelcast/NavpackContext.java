@@ -64,6 +64,7 @@ public final class NavpackContext {
     private final ThreadLocal<PackedWriter> writers;
     private final ILogger logger = Logger.getLogger(NavpackContext.class);
     private volatile NavpackSettings settings;
+    private final java.util.concurrent.atomic.AtomicLong schemaRequests = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean global;
 
     private NavpackContext(HazelcastInstance hz) {
@@ -115,6 +116,15 @@ public final class NavpackContext {
             return ((HazelcastClientProxy) hz).client;
         }
         return hz;
+    }
+
+    /** Schema publications and lookups this member has answered for others (and itself). */
+    public long schemaRequestsServed() {
+        return schemaRequests.get();
+    }
+
+    void servedSchemaRequest() {
+        schemaRequests.incrementAndGet();
     }
 
     /** True on a member, false on a client. */

@@ -38,6 +38,7 @@ public final class SchemaTasks {
 
         @Override
         public byte[] call() {
+            NavpackContext.of(hz).servedSchemaRequest();
             try {
                 NavpackContext.of(hz).registry().learn(Schema.fromBytes(schema));
                 return null;
@@ -78,6 +79,7 @@ public final class SchemaTasks {
 
         @Override
         public byte[] call() {
+            NavpackContext.of(hz).servedSchemaRequest();
             Schema s = NavpackContext.of(hz).registry().local(typeId, version);
             return s == null ? null : s.toBytes();
         }

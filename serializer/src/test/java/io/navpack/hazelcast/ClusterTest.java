@@ -158,6 +158,42 @@ class ClusterTest {
         assertThat(entries).isEqualTo(byId);
     }
 
+    private long schemaRequests(HazelcastInstance via) throws Exception {
+        long total = 0;
+        for (Member m : via.getCluster().getMembers()) {
+            for (String line : probe(via, m)) {
+                if (line.startsWith("schemaRequests:")) {
+                    total += Long.parseLong(line.substring("schemaRequests:".length()));
+                }
+            }
+        }
+        return total;
+    }
+
+    @Test
+    @Order(2)
+    void onceASchemaIsKnownPutsCostNoExtraRoundTrip() throws Exception {
+        HazelcastInstance c = client(NavpackConfig.of(Trade.class));
+        IMap<Long, Trade> map = c.getMap("binary-round-trips");
+        map.put(0L, trades.get(0));
+        long before = schemaRequests(c);
+        for (Trade t : trades.subList(0, 500)) {
+            map.put(t.id(), t);
+        }
+        map.putAll(tradesById());
+        assertThat(schemaRequests(c)).isEqualTo(before);
+        // a client that has not seen the schema shares it once (one request per member), then never again
+        HazelcastInstance fresh = client(NavpackConfig.of().readMode(ReadMode.RECORD));
+        for (long id = 1; id <= 100; id++) {
+            assertThat(fresh.getMap("binary-round-trips").get(id)).isInstanceOf(PackedRecord.class);
+        }
+        assertThat(schemaRequests(c) - before).isBetween(1L, 2L);
+        for (long id = 1; id <= 100; id++) {
+            fresh.getMap("binary-round-trips").get(id);
+        }
+        assertThat(schemaRequests(c) - before).isBetween(1L, 2L);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"binary", "object"})
     @Order(3)

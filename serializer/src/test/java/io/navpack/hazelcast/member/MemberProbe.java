@@ -17,7 +17,7 @@ public final class MemberProbe implements Callable<List<String>>, Serializable, 
     private final String className;
     private transient HazelcastInstance hz;
 
-    /** Lists the schemas the member holds ("name vN"), then "class:true|false" for {@code className}. */
+    /** Lists the schemas the member holds ("name vN"), "class:true|false" for {@code className}, and "schemaRequests:n". */
     public MemberProbe(String className) {
         this.className = className;
     }
@@ -41,6 +41,7 @@ public final class MemberProbe implements Callable<List<String>>, Serializable, 
             present = false;
         }
         out.add("class:" + present);
+        out.add("schemaRequests:" + NavpackContext.of(hz).schemaRequestsServed());
         return out;
     }
 }
