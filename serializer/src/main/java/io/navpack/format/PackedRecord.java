@@ -200,11 +200,29 @@ public final class PackedRecord {
             }
             p += off;
         }
+        int[] skip = schema.skipSizes();
+        byte[] b = bytes;
         for (int f = block << 3; f < i; f++) {
-            if (bitmapPos < 0 || (bytes[bitmapPos + (f >>> 3)] & (1 << (f & 7))) == 0) {
-                Field field = schema.field(f);
-                int fixed = field.type().kind().fixedSize();
-                p = fixed > 0 && fixed <= limit - p ? p + fixed : Values.skip(field.type(), bytes, p, limit);
+            if (bitmapPos >= 0 && (b[bitmapPos + (f >>> 3)] & (1 << (f & 7))) != 0) {
+                continue;
+            }
+            int size = skip[f];
+            if (size > 0) {
+                if (size > limit - p) {
+                    throw new NavpackFormatException("truncated input: field " + f + " needs " + size + " bytes", p);
+                }
+                p += size;
+            } else if (size == Schema.SKIP_PACKED) {
+                // a packed integer ends at its first byte without the continuation bit
+                do {
+                    if (p >= limit) {
+                        throw new NavpackFormatException("truncated packed integer", p);
+                    }
+                } while (b[p++] < 0);
+            } else if (size == Schema.SKIP_LENGTH) {
+                p = Values.skipLengthPrefixed(b, p, limit);
+            } else {
+                p = Values.skip(schema.field(f).type(), b, p, limit);
             }
         }
         return p;

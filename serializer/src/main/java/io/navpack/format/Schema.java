@@ -38,6 +38,7 @@ public final class Schema {
     private final Map<String, Field> byName;
     private final boolean hasNullable;
     private final byte[] notNullMask;
+    private final int[] skipSizes;
     private final byte[] binaryForm;
     private final long fingerprint;
 
@@ -65,6 +66,10 @@ public final class Schema {
         }
         for (int bit = this.fields.length; bit < notNullMask.length * 8; bit++) {
             notNullMask[bit >>> 3] |= (byte) (1 << (bit & 7)); // bits past the last field must stay clear
+        }
+        this.skipSizes = new int[this.fields.length];
+        for (Field f : this.fields) {
+            skipSizes[f.index()] = skipSize(f.type().kind());
         }
         this.binaryForm = encode();
         this.fingerprint = fingerprint(binaryForm);
@@ -118,6 +123,32 @@ public final class Schema {
     /** True when at least one field may be null. */
     public boolean hasNullableFields() {
         return hasNullable;
+    }
+
+    /** Skipping a field whose value is one packed integer. */
+    static final int SKIP_PACKED = 0;
+    /** Skipping a field whose value is a packed length and that many bytes. */
+    static final int SKIP_LENGTH = -1;
+    /** Skipping a field whose encoding needs a look at its kind (decimals, times). */
+    static final int SKIP_OTHER = -2;
+
+    private static int skipSize(Kind k) {
+        if (k.fixedSize() > 0) {
+            return k.fixedSize();
+        }
+        switch (k) {
+            case SHORT: case CHAR: case INT: case LONG: case ENUM: case DATE:
+                return SKIP_PACKED;
+            case STRING: case BYTES: case BIG_INTEGER: case RECORD: case LIST: case SET: case ARRAY: case MAP:
+                return SKIP_LENGTH;
+            default:
+                return SKIP_OTHER;
+        }
+    }
+
+    /** Per field: its size when fixed, else {@link #SKIP_PACKED}, {@link #SKIP_LENGTH} or {@link #SKIP_OTHER}. Do not modify. */
+    int[] skipSizes() {
+        return skipSizes;
     }
 
     /** One bit per field, set where the field cannot be null (and past the last field). Do not modify. */
