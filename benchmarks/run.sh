@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Runs the JMH benchmark suite and regenerates docs/benchmarks.md with its tables and charts.
 #
-#   benchmarks/run.sh            full suite on JDK 17 (about 20 minutes on 2 cores), plus a subset on
+#   benchmarks/run.sh            full suite on JDK 17 (about 28 minutes on 2 cores), plus a subset on
 #                                JDK 25 when one is found; raw JSON into docs/benchmarks/raw/
 #   benchmarks/run.sh --smoke    every benchmark once: 1 fork, no warm-up, one 100 ms iteration, small
 #                                parameters; results and a page copy under benchmarks/target/smoke/
-#   options: --no-jdk25   skip the JDK 25 subset
-#            --only NAME  run only the benchmark classes whose names contain NAME
-#            --report     only regenerate the page from the JSON already there
+#   options: --no-jdk25         skip the JDK 25 subset
+#            --only A,B         run only the benchmark classes whose names contain A or B
+#                               (e.g. --only ExtractorGrid,ScanQuery,SizerWalk); their JSON is replaced
+#            --wait-load MAX    before starting, wait (polling every minute, at most 30 minutes) until the
+#                               1-minute load average is at most MAX; the wait is recorded
+#            --report           only regenerate the page from the JSON already there
 #
 # Environment: JAVA (default: java on PATH) runs the JDK 17 suite; JAVA25 (default:
 # /usr/lib/jvm/temurin-25-jdk-amd64/bin/java) the JDK 25 subset.
@@ -18,11 +21,13 @@ MODE=full
 JDK25_RUN=1
 ONLY=""
 REPORT_ONLY=0
+WAIT_LOAD=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --smoke) MODE=smoke ;;
     --no-jdk25) JDK25_RUN=0 ;;
     --only) ONLY="$2"; shift ;;
+    --wait-load) WAIT_LOAD="$2"; shift ;;
     --report) REPORT_ONLY=1 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
@@ -32,8 +37,10 @@ done
 JAVA="${JAVA:-java}"
 JAVA25="${JAVA25:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}"
 JAR=benchmarks/target/benchmarks.jar
+STARTED=$SECONDS
 
-if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src benchmarks/pom.xml serializer/src -newer "$JAR" -type f -print -quit)" ]; then
+if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src benchmarks/pom.xml serializer/src extractors/src index-sizer/src agent/src \
+    -newer "$JAR" -type f -print -quit)" ]; then
   echo "building $JAR"
   ./mvnw -q -B -ntp -pl benchmarks -am package -DskipTests
 fi
@@ -45,13 +52,37 @@ if [ "$MODE" = smoke ]; then
   mkdir -p "$OUT/raw"
   cp docs/benchmarks.md "$PAGE"
   JMH_OPTS=(-f 1 -wi 0 -i 1 -r 100ms -prof gc)
+  SCAN_OPTS=(-f 1 -wi 0 -i 1 -r 100ms -prof gc -p entries=2000)
+  WALK_OPTS=(-f 1 -wi 0 -i 1 -r 100ms -prof gc -p entries=2000)
+  GRID_JVM=(-Dnavpack.bench.grid.prewarm=quick)
+  GRID_ARGS=(5,20 --quick -wi 0 -i 1 -r 100ms -prof gc)
   JDK25_RUN=0
 else
   OUT=docs/benchmarks
   PAGE=docs/benchmarks.md
   mkdir -p "$OUT/raw"
   JMH_OPTS=(-f 1 -wi 2 -w 1s -i 5 -r 1s -prof gc)
+  # one query over 1 M entries takes 0.1-2 s: a few iterations of 3 s
+  SCAN_OPTS=(-f 1 -wi 2 -w 3s -i 4 -r 3s -prof gc)
+  # one walk takes 1-5 s: an iteration is at least one walk
+  WALK_OPTS=(-f 1 -wi 2 -w 1s -i 5 -r 1s -prof gc)
+  # 636 points: short iterations, in one warmed-up JVM per reader (see ExtractorGridBenchmark)
+  GRID_JVM=()
+  GRID_ARGS=(-wi 1 -w 50ms -i 5 -r 50ms -prof gc)
 fi
+
+# selected CLASS: true when no --only was given or CLASS contains one of its comma-separated names
+selected() {
+  [ -z "$ONLY" ] && return 0
+  local name
+  IFS=',' read -ra names <<< "$ONLY"
+  for name in "${names[@]}"; do
+    if [ -n "$name" ] && [[ "$1" == *"$name"* ]]; then
+      return 0
+    fi
+  done
+  return 1
+}
 
 environment() {
   local java="$1"
@@ -69,21 +100,62 @@ environment() {
 run() {
   local jdk="$1" java="$2" class="$3"
   shift 3
-  if [ -n "$ONLY" ] && [[ "$class" != *"$ONLY"* ]]; then
-    return
-  fi
+  selected "$class" || return 0
+  local opts=("${JMH_OPTS[@]}")
+  case "$class" in
+    ScanQueryBenchmark) opts=("${SCAN_OPTS[@]}") ;;
+    # the benchmarks jar is also the navpack agent: members are started with -javaagent
+    SizerWalkBenchmark) opts=("${WALK_OPTS[@]}" -jvmArgsPrepend "-javaagent:$JAR") ;;
+  esac
   echo "== $jdk $class $*"
-  "$java" -jar "$JAR" "io.navpack.bench.$class" "${JMH_OPTS[@]}" "$@" \
+  local t0=$SECONDS
+  "$java" -jar "$JAR" "io.navpack.bench.$class" "${opts[@]}" "$@" \
     -jvm "$java" -rf json -rff "$OUT/raw/$jdk-$class.json" -o "$OUT/raw/$jdk-$class.log"
   tail -n 3 "$OUT/raw/$jdk-$class.log" | sed 's/^/   /'
+  echo "   $class: $((SECONDS - t0)) s"
+}
+
+# run_grid JDK-NAME JAVA-BINARY: the extractor grid, one JVM per reader (GridRunner), results in one JSON
+run_grid() {
+  local jdk="$1" java="$2" class=ExtractorGridBenchmark
+  selected "$class" || return 0
+  local json="$OUT/raw/$jdk-$class.json" log="$OUT/raw/$jdk-$class.log" t0=$SECONDS
+  rm -f "$json" "$log"
+  for reader in partial full adaptive pof; do
+    echo "== $jdk $class, reader $reader (one JVM: warm-up over every shape, then JMH without forks)"
+    local t1=$SECONDS
+    # the JVM options of the benchmark's @Fork
+    "$java" -Xms1g -Xmx1g ${GRID_JVM[@]+"${GRID_JVM[@]}"} -cp "$JAR" io.navpack.bench.grid.GridRunner "$reader" "$json" \
+      "${GRID_ARGS[@]}" >> "$log" 2>&1
+    echo "# grid reader $reader: $((SECONDS - t1)) s" >> "$log"
+    grep -E '^# (warm-up of|navpack break-even)' "$log" | grep -A5 "warm-up of $reader " | sed 's/^/   /' || true
+  done
+  echo "   $class: $((SECONDS - t0)) s"
+}
+
+wait_for_load() {
+  local max="$1" waited=0
+  while awk -v max="$max" '{ exit !($1 > max) }' /proc/loadavg && [ "$waited" -lt 30 ]; do
+    echo "load average $(cut -d' ' -f1-3 /proc/loadavg) above $max: waiting a minute ($waited min so far)"
+    sleep 60
+    waited=$((waited + 1))
+  done
+  echo "waited $waited min for a 1-minute load average of at most $max; load then: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
 if [ "$REPORT_ONLY" = 0 ]; then
+  WAITED=""
+  if [ -n "$WAIT_LOAD" ]; then
+    WAITED="$(wait_for_load "$WAIT_LOAD" | tee /dev/stderr | tail -n 1)"
+  fi
   echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
   if [ -n "$ONLY" ]; then
     echo "re-run of '$ONLY' at $(date -u +%Y-%m-%dT%H:%MZ), load before: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/environment-jdk17.txt"
   else
     environment "$JAVA" > "$OUT/environment-jdk17.txt"
+  fi
+  if [ -n "$WAITED" ]; then
+    echo "             ($WAITED)" >> "$OUT/environment-jdk17.txt"
   fi
   if [ "$MODE" = smoke ]; then
     run jdk17 "$JAVA" CodecBenchmark -p shape=trade
@@ -98,8 +170,11 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk17 "$JAVA" TradeFieldReadBenchmark
     run jdk17 "$JAVA" NavpackViewReadBenchmark
   fi
+  run_grid jdk17 "$JAVA"
+  run jdk17 "$JAVA" ScanQueryBenchmark
+  run jdk17 "$JAVA" SizerWalkBenchmark
   echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk17.txt"
-  if [ "$JDK25_RUN" = 1 ] && [ -x "$JAVA25" ]; then
+  if [ "$JDK25_RUN" = 1 ] && [ -x "$JAVA25" ] && { selected CodecBenchmark || selected FieldPositionBenchmark; }; then
     if [ -n "$ONLY" ]; then
       echo "re-run of '$ONLY' at $(date -u +%Y-%m-%dT%H:%MZ), load before: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/environment-jdk25.txt"
     else
@@ -109,6 +184,8 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk25 "$JAVA25" FieldPositionBenchmark -p position=1,32,1024
     echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk25.txt"
   fi
+  ELAPSED=$(( (SECONDS - STARTED + 30) / 60 ))
+  echo "duration:    ${ELAPSED} min (this invocation of run.sh, build included)" | tee -a "$OUT/environment-jdk17.txt"
 fi
 
 "$JAVA" -Dcoherence.log.level=1 -cp "$JAR" io.navpack.bench.report.Report "$PAGE" "$OUT"

@@ -79,8 +79,15 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class ExtractorGridBenchmark {
     static final long PREWARM_MS_PER_SHAPE = 25;
+    /** Reads of a schema after which navpack measures its break-even a second time ({@code BreakEven}). */
+    static final long RECALIBRATE_AFTER = 200_000;
     static final long QUIET_MS = 500;
     static final long PREWARM_MAX_S = 20;
+    /**
+     * {@code -Dnavpack.bench.grid.prewarm=quick} (smoke runs): 2 ms per shape, no wait for an idle
+     * JIT, at most 3 s.
+     */
+    static final boolean QUICK = "quick".equals(System.getProperty("navpack.bench.grid.prewarm"));
     private static final Set<String> PREWARMED = ConcurrentHashMap.newKeySet();
 
     /** The point of the grid. */
@@ -251,19 +258,19 @@ public class ExtractorGridBenchmark {
             }
         }
         for (Reader r : all) {
+            BreakEven b = r instanceof NavpackReader ? BreakEven.of(((NavpackReader) r).schema) : null;
+            boolean seenBefore = b != null && b.singleReads() + b.fullDecodes() + b.cachedReads() >= RECALIBRATE_AFTER;
             // the first read of a schema is its first use: navpack measures the break-even there
             r.read();
-            if (r instanceof NavpackReader) {
-                BreakEven b = BreakEven.of(((NavpackReader) r).schema);
-                if (!schemas.contains(b)) {
-                    schemas.add(b);
-                    atFirstUse.add(b.measurement());
-                }
+            if (b != null && !seenBefore && !schemas.contains(b)) {
+                schemas.add(b);
+                atFirstUse.add(b.measurement());
             }
         }
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        long minEnd = start + PREWARM_MS_PER_SHAPE * 1_000_000L * all.size();
-        long maxEnd = start + PREWARM_MAX_S * 1_000_000_000L;
+        long minEnd = start + (QUICK ? 2 : PREWARM_MS_PER_SHAPE) * 1_000_000L * all.size();
+        long maxEnd = start + (QUICK ? 3 : PREWARM_MAX_S) * 1_000_000_000L;
+        long quietNanos = QUICK ? 0 : QUIET_MS * 1_000_000L;
         long lastJit = jit.getTotalCompilationTime();
         long quietSince = System.nanoTime();
         while (true) {
@@ -282,7 +289,7 @@ public class ExtractorGridBenchmark {
             for (int i = 0; i < schemas.size(); i++) {
                 measuredTwice &= schemas.get(i).measurement() != atFirstUse.get(i);
             }
-            if (now > maxEnd || (now > minEnd && measuredTwice && now - quietSince > QUIET_MS * 1_000_000L)) {
+            if (now > maxEnd || (now > minEnd && measuredTwice && now - quietSince >= quietNanos)) {
                 break;
             }
         }

@@ -17,12 +17,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every benchmark runs once, in this JVM, with no warm-up and one 100 ms iteration on small
  * parameters, so the suite keeps compiling and running. Measures nothing: the numbers live in
- * docs/benchmarks.md, produced by benchmarks/run.sh.
+ * docs/benchmarks.md, produced by benchmarks/run.sh. The scan query and the sizer walk run on maps of
+ * 2 000 entries; the sizer walk loads the navpack agent into this JVM (surefire allows self-attach).
  */
 class BenchmarksSmokeTest {
+    static {
+        // the extractor grid's warm-up: a few milliseconds per shape, no wait for an idle JIT
+        System.setProperty("navpack.bench.grid.prewarm", "quick");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"CodecBenchmark", "EncodeIntoBufferBenchmark", "FieldPositionBenchmark",
-        "TradeFieldReadBenchmark", "NavpackViewReadBenchmark"})
+        "TradeFieldReadBenchmark", "NavpackViewReadBenchmark", "ExtractorGridBenchmark", "ScanQueryBenchmark",
+        "SizerWalkBenchmark"})
     void runs(String benchmark) throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("io\\.navpack\\.bench\\." + benchmark + "\\.")
@@ -37,6 +44,12 @@ class BenchmarksSmokeTest {
         }
         if (benchmark.equals("FieldPositionBenchmark")) {
             options.param("position", "1", "1024");
+        }
+        if (benchmark.equals("ExtractorGridBenchmark")) {
+            options.param("n", "5").param("k", "1", "5").param("pattern", "first", "random");
+        }
+        if (benchmark.equals("ScanQueryBenchmark") || benchmark.equals("SizerWalkBenchmark")) {
+            options.param("entries", "2000");
         }
         Collection<RunResult> results = new Runner(options.build()).run();
         assertThat(results).isNotEmpty();

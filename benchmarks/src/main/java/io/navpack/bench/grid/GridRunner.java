@@ -29,9 +29,10 @@ import java.util.List;
  * ({@link ExtractorGridBenchmark#prewarm}), then runs {@link ExtractorGridBenchmark} through JMH
  * without forking, once per n with that n's k values, and appends the results to a JMH JSON file.
  *
- * <pre>GridRunner &lt;partial|full|adaptive|pof&gt; &lt;results.json&gt; [n,n,...] [JMH options, e.g. -wi 1 -i 5 -prof gc]</pre>
+ * <pre>GridRunner &lt;partial|full|adaptive|pof&gt; &lt;results.json&gt; [n,n,...] [--quick] [JMH options, e.g. -wi 1 -i 5 -prof gc]</pre>
  *
- * Start the JVM with the options the benchmark's {@code @Fork} gives ({@code -Xms1g -Xmx1g}).
+ * {@code --quick} (smoke runs) measures only k = 1 and k = n. Start the JVM with the options the
+ * benchmark's {@code @Fork} gives ({@code -Xms1g -Xmx1g}).
  */
 public final class GridRunner {
     private GridRunner() {
@@ -50,6 +51,10 @@ public final class GridRunner {
             ns = Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt).toArray();
             from = 3;
         }
+        boolean quick = args.length > from && args[from].equals("--quick");
+        if (quick) {
+            from++;
+        }
         CommandLineOptions cli = new CommandLineOptions(Arrays.copyOfRange(args, from, args.length));
         Blackhole bh = new Blackhole(
                 "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
@@ -61,7 +66,8 @@ public final class GridRunner {
                     .include(ExtractorGridBenchmark.class.getName() + "\\." + (reader.equals("pof") ? "pof" : "navpack") + "$")
                     .forks(0)
                     .param("n", Integer.toString(n))
-                    .param("k", GridRecords.ks(n).stream().map(String::valueOf).toArray(String[]::new))
+                    .param("k", (quick ? List.of(1, n) : GridRecords.ks(n)).stream().distinct().map(String::valueOf)
+                            .toArray(String[]::new))
                     .param("pattern", GridRecords.PATTERNS.toArray(new String[0]));
             if (!reader.equals("pof")) {
                 o.param("mode", reader);

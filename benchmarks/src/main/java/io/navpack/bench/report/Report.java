@@ -30,16 +30,23 @@ public final class Report {
     private static final String[] SHAPES = {"trade", "wide", "nested"};
 
     private final Path page;
-    private final Path dir;
-    private final String pageToDir;
+    final Path dir;
+    final String pageToDir;
     /** jdk → benchmark simple name (Class.method) → results. */
-    private final Map<String, Map<String, List<Result>>> results = new TreeMap<>();
+    final Map<String, Map<String, List<Result>>> results = new TreeMap<>();
     private final Map<String, JsonNode> settings = new TreeMap<>();
 
     /** One JMH result. */
-    record Result(Map<String, String> params, double score, double error, String unit, double alloc, double allocError) {
+    record Result(Map<String, String> params, double score, double error, String unit, double alloc, double allocError,
+                  Map<String, Double> aux) {
         String param(String name) {
             return params.get(name);
+        }
+
+        /** A counter of the benchmark (JMH aux counter), averaged over the iterations; NaN if absent. */
+        double aux(String name) {
+            Double v = aux.get(name);
+            return v == null ? Double.NaN : v;
         }
     }
 
@@ -89,10 +96,26 @@ public final class Report {
                 }
                 JsonNode pm = n.get("primaryMetric");
                 JsonNode alloc = n.path("secondaryMetrics").path("gc.alloc.rate.norm");
+                Map<String, Double> aux = new LinkedHashMap<>();
+                for (Iterator<Map.Entry<String, JsonNode>> it = n.path("secondaryMetrics").fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (!e.getKey().startsWith("gc.") && e.getValue().path("scoreUnit").asText().equals("#")) {
+                        // JMH reports the sum of an aux counter over the iterations; its raw data has each iteration
+                        double sum = 0;
+                        int count = 0;
+                        for (JsonNode fork : e.getValue().path("rawData")) {
+                            for (JsonNode v : fork) {
+                                sum += v.asDouble();
+                                count++;
+                            }
+                        }
+                        aux.put(e.getKey(), count == 0 ? number(e.getValue().get("score")) : sum / count);
+                    }
+                }
                 results.computeIfAbsent(jdk, k -> new TreeMap<>()).computeIfAbsent(key, k -> new ArrayList<>())
                         .add(new Result(params, pm.get("score").asDouble(), number(pm.get("scoreError")),
                                 pm.get("scoreUnit").asText(), alloc.isMissingNode() ? Double.NaN : number(alloc.get("score")),
-                                alloc.isMissingNode() ? Double.NaN : number(alloc.get("scoreError"))));
+                                alloc.isMissingNode() ? Double.NaN : number(alloc.get("scoreError")), aux));
                 settings.putIfAbsent(jdk + "-" + parts[parts.length - 2], n);
             }
         }
@@ -102,7 +125,7 @@ public final class Report {
         return n == null || !n.isNumber() ? Double.NaN : n.asDouble();
     }
 
-    private Result find(String jdk, String bench, String... kv) {
+    Result find(String jdk, String bench, String... kv) {
         List<Result> list = results.getOrDefault(jdk, Map.of()).get(bench);
         if (list == null) {
             return null;
@@ -132,6 +155,9 @@ public final class Report {
         blocks.put("position", position());
         blocks.put("allocation", allocation());
         blocks.put("jdk25", jdk25());
+        blocks.put("grid", new GridReport(this).grid());
+        blocks.put("scan", scan());
+        blocks.put("walk", walk());
         blocks.put("raw", raw());
 
         String text = Files.readString(page, StandardCharsets.UTF_8);
@@ -165,8 +191,14 @@ public final class Report {
                     continue;
                 }
                 JsonNode n = s.getValue();
+                // a benchmark run in the host JVM (forks 0) lists the host's options and its @Fork options
                 List<String> opts = new ArrayList<>();
-                n.path("jvmArgs").forEach(a -> opts.add(a.asText()));
+                n.path("jvmArgs").forEach(a -> {
+                    String o = a.asText();
+                    if (!(opts.contains(o) && (o.startsWith("-X") || o.startsWith("-D")))) {
+                        opts.add(o);
+                    }
+                });
                 sb.append(String.format(Locale.ROOT, "| %s | %s %s | %d | %d × %s | %d × %s | `%s` |%n",
                         s.getKey().substring(jdk.length() + 1), n.path("vmName").asText(), n.path("jdkVersion").asText(),
                         n.path("forks").asInt(), n.path("warmupIterations").asInt(), n.path("warmupTime").asText(),
@@ -409,6 +441,96 @@ public final class Report {
         return sb.toString();
     }
 
+    private static final List<String> SCAN_FORMATS = List.of("navpack", "ids", "compact", "object");
+
+    private static String scanLabel(String format) {
+        switch (format) {
+            case "navpack": return "navpack (BINARY, nav[...] extractor)";
+            case "ids": return "hand-written IDS (BINARY)";
+            case "compact": return "Compact, explicit (BINARY)";
+            case "object": return "IDS objects (OBJECT format)";
+            default: return format;
+        }
+    }
+
+    private String scan() throws IOException {
+        List<Result> list = results.getOrDefault("jdk17", Map.of()).get("ScanQueryBenchmark.query");
+        if (list == null) {
+            return "_Not run yet._";
+        }
+        String entries = list.get(0).param("entries");
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%s trades, 2 members. Query: `currency1 = 'EUR' and amount1 > 100000000` "
+                + "(`nav[currency1]`, `nav[amount1]` on the navpack map), `map.keySet(predicate)`.%n%n",
+                String.format(Locale.ROOT, "%,d", Long.parseLong(entries))));
+        sb.append("| map | ms per query | queries/s | × navpack (time) | heap per entry (B) | × navpack (heap) | load (s) | results |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        Result nav = find("jdk17", "ScanQueryBenchmark.query", "format", "navpack");
+        List<String> labels = new ArrayList<>();
+        double[] ms = new double[SCAN_FORMATS.size()];
+        double[] msErr = new double[ms.length];
+        double[] heap = new double[ms.length];
+        for (int i = 0; i < SCAN_FORMATS.size(); i++) {
+            String f = SCAN_FORMATS.get(i);
+            Result r = find("jdk17", "ScanQueryBenchmark.query", "format", f);
+            labels.add(scanLabel(f));
+            ms[i] = r == null ? Double.NaN : r.score();
+            msErr[i] = r == null ? Double.NaN : r.error();
+            heap[i] = r == null ? Double.NaN : r.aux("heapBytesPerEntry");
+            if (r == null) {
+                sb.append("| ").append(scanLabel(f)).append(" | — | — | — | — | — | — | — |\n");
+                continue;
+            }
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.0f | %.2f | %.1f | %,d |%n", scanLabel(f), time(r),
+                    1000 / r.score(), nav == null ? Double.NaN : r.score() / nav.score(), heap[i],
+                    nav == null ? Double.NaN : heap[i] / nav.aux("heapBytesPerEntry"), r.aux("loadSeconds"),
+                    (long) r.aux("results")));
+        }
+        chart("scan-query.svg", Svg.bars("Scan query over " + String.format(Locale.ROOT, "%,d", Long.parseLong(entries))
+                + " trades, 2 members", "ms per query", labels, List.of(new Svg.Series("ms per query", ms, msErr)), false));
+        chart("scan-heap.svg", Svg.bars("Heap per entry", "bytes", labels,
+                List.of(new Svg.Series("heap per entry", heap, null)), false));
+        sb.append("\n![scan query time](").append(pageToDir).append("/scan-query.svg)\n");
+        sb.append("\n![heap per entry](").append(pageToDir).append("/scan-heap.svg)\n");
+        return sb.toString();
+    }
+
+    private static final List<String> WALKERS = List.of("navpack", "jol-layout", "jol-stats");
+
+    private static String walkLabel(String walker) {
+        switch (walker) {
+            case "navpack": return "navpack sizer (`GraphSizer.walk`)";
+            case "jol-layout": return "JOL `GraphLayout` walk";
+            case "jol-stats": return "JOL `GraphStats` walk";
+            default: return walker;
+        }
+    }
+
+    private String walk() {
+        List<Result> list = results.getOrDefault("jdk17", Map.of()).get("SizerWalkBenchmark.walk");
+        if (list == null) {
+            return "_Not run yet._";
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "SORTED index on `nav[id]` of %,d entries, one member. ms per walk ± 99.9 %% "
+                + "error; objects/s = objects / time per walk.%n%n", Long.parseLong(list.get(0).param("entries"))));
+        sb.append("| walker | ms per walk | objects | bytes | million objects/s | × navpack sizer (rate) |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|\n");
+        Result nav = find("jdk17", "SizerWalkBenchmark.walk", "walker", "navpack");
+        double navRate = nav == null ? Double.NaN : nav.aux("objects") / (nav.score() / 1000);
+        for (String w : WALKERS) {
+            Result r = find("jdk17", "SizerWalkBenchmark.walk", "walker", w);
+            if (r == null) {
+                sb.append("| ").append(walkLabel(w)).append(" | — | — | — | — | — |\n");
+                continue;
+            }
+            double rate = r.aux("objects") / (r.score() / 1000);
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %.2f | %.2f |%n", walkLabel(w), time(r),
+                    (long) r.aux("objects"), (long) r.aux("bytes"), rate / 1e6, rate / navRate));
+        }
+        return sb.toString();
+    }
+
     private String raw() throws IOException {
         StringBuilder sb = new StringBuilder();
         Path raw = dir.resolve("raw");
@@ -442,21 +564,21 @@ public final class Report {
         return l;
     }
 
-    private static String time(Result r) {
+    static String time(Result r) {
         if (r == null) {
             return "—";
         }
         return Double.isNaN(r.error()) ? fmt(r.score()) : fmt(r.score()) + " ± " + fmt(r.error());
     }
 
-    private static String alloc(Result r) {
+    static String alloc(Result r) {
         if (r == null || Double.isNaN(r.alloc())) {
             return "—";
         }
         return String.format(Locale.ROOT, "%.0f", r.alloc() < 0.5 ? 0 : r.alloc());
     }
 
-    private static String fmt(double v) {
+    static String fmt(double v) {
         if (v >= 100) {
             return String.format(Locale.ROOT, "%,.0f", v);
         }
@@ -466,7 +588,7 @@ public final class Report {
         return String.format(Locale.ROOT, "%.2f", v);
     }
 
-    private void chart(String name, String svg) throws IOException {
+    void chart(String name, String svg) throws IOException {
         Files.writeString(dir.resolve(name), svg, StandardCharsets.UTF_8);
     }
 }

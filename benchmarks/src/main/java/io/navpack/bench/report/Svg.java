@@ -125,6 +125,12 @@ final class Svg {
 
     /** Lines over x values on log2 x and log10 y axes, with error bars. */
     static String logLines(String title, String xLabel, String yLabel, double[] xs, List<Line> lines) {
+        return logLines(title, xLabel, yLabel, xs, lines, Double.NaN, null);
+    }
+
+    /** The same, with a dashed vertical marker at {@code markerX} (NaN: none) labelled {@code markerLabel}. */
+    static String logLines(String title, String xLabel, String yLabel, double[] xs, List<Line> lines, double markerX,
+                           String markerLabel) {
         int left = 70;
         int plotW = 560;
         int plotH = 320;
@@ -172,6 +178,14 @@ final class Svg {
         sb.append(String.format(Locale.ROOT,
                 "<text x=\"14\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 14 %d)\" %s>%s</text>%n",
                 top + plotH / 2, top + plotH / 2, FONT, esc(yLabel)));
+        if (!Double.isNaN(markerX) && markerX >= xs[0] && markerX <= xs[xs.length - 1]) {
+            double px = left + (Math.log(markerX) / Math.log(2) - x0) / (x1 - x0) * plotW;
+            sb.append(String.format(Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\" stroke-dasharray=\"5,4\"/>%n",
+                    px, top, px, top + plotH));
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\" %s>%s</text>%n",
+                    px, top - 4, FONT, esc(markerLabel)));
+        }
         for (int s = 0; s < lines.size(); s++) {
             Line l = lines.get(s);
             String color = COLORS[s % COLORS.length];

@@ -1,0 +1,174 @@
+package io.navpack.bench;
+
+import com.hazelcast.config.IndexConfig;
+import com.hazelcast.config.IndexType;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.instance.impl.HazelcastInstanceImpl;
+import com.hazelcast.instance.impl.HazelcastInstanceProxy;
+import com.hazelcast.map.impl.MapContainer;
+import com.hazelcast.map.impl.MapService;
+import com.hazelcast.query.impl.InternalIndex;
+import io.navpack.agent.GraphSizer;
+import io.navpack.agent.StopRule;
+import io.navpack.agent.WalkOptions;
+import io.navpack.agent.WalkResult;
+import io.navpack.bench.model.Fixtures;
+import io.navpack.bench.scan.ScanCluster;
+import io.navpack.bench.walk.AgentSupport;
+import io.navpack.bench.walk.StoppingJolWalkers;
+import io.navpack.sizing.HazelcastStopRule;
+import org.openjdk.jol.info.GraphLayout;
+import org.openjdk.jol.info.GraphStats;
+import org.openjdk.jol.vm.VM;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How fast the index sizer walks an index, against JOL over the same graph. An embedded member holds
+ * {@code entries} trades in a navpack map with a SORTED index on {@code nav[id]} (unique keys); the
+ * root handed to every walker is that index (Hazelcast's {@code InternalIndex}, as the member's sizer
+ * reaches it), and every walker applies the sizer's stop rule ({@link HazelcastStopRule}: the
+ * member's services, classes, threads, ...), without which a walk from an index entry escapes into the
+ * whole JVM:
+ *
+ * <ul>
+ *   <li>{@code navpack}: {@link GraphSizer#walk} of the navpack agent, shallow sizes from
+ *       {@code Instrumentation.getObjectSize};</li>
+ *   <li>{@code jol-layout}: JOL's {@code GraphWalker}, what {@code GraphLayout.parseInstance} runs,
+ *       then its totals;</li>
+ *   <li>{@code jol-stats}: JOL's {@code GraphStatsWalker}, what {@code GraphStats.parseInstance} runs
+ *       (counts and sizes only).</li>
+ * </ul>
+ *
+ * One operation is one complete walk. {@link Walked} records the objects and bytes each walker found;
+ * objects per second = objects / time per walk.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-Dhazelcast.phone.home.enabled=false",
+    // JOL attaches its own agent for object sizes; without -javaagent the navpack agent is attached the same way
+    "-Djdk.attach.allowAttachSelf=true",
+    // what Hazelcast asks members on JDK 9+ to be started with
+    "--add-modules", "java.se", "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",
+    "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+    "--add-opens", "java.management/sun.management=ALL-UNNAMED",
+    "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED"})
+public class SizerWalkBenchmark {
+    @Param({"navpack", "jol-layout", "jol-stats"})
+    public String walker;
+
+    @Param({"200000"})
+    public int entries;
+
+    private ScanCluster cluster;
+    private InternalIndex index;
+    private StopRule rule;
+    private GraphSizer sizer;
+    private WalkOptions options;
+    long objects;
+    long bytes;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        rule = HazelcastStopRule.get();
+        if (walker.equals("navpack")) {
+            sizer = AgentSupport.sizer();
+            // as the member's sizer sets up an index walk
+            options = WalkOptions.builder().stopRule(rule).expectedObjects(Math.max(1024, entries * 4)).build();
+        } else if (walker.startsWith("jol")) {
+            System.out.println("# " + VM.current().details().replace("\n", "\n# "));
+        } else {
+            throw new IllegalArgumentException("unknown walker " + walker + "; navpack, jol-layout or jol-stats");
+        }
+        // the index is configured before the map is loaded, so it is complete and quiet when the walks start
+        cluster = ScanCluster.start(1, c -> c.getMapConfig("navpack").addIndexConfig(new IndexConfig(IndexType.SORTED, "nav[id]")));
+        cluster.load("navpack", Fixtures.trades(entries, Fixtures.SEED));
+        index = index(cluster.member(0), "navpack");
+        walk();
+        System.out.printf(Locale.ROOT, "%n# %s: %,d objects, %,d bytes in the index graph of %,d entries%n", walker,
+                objects, bytes, entries);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        cluster.close();
+    }
+
+    /** The one global index of the map, as the sizer reaches it. */
+    static InternalIndex index(HazelcastInstance hz, String map) {
+        HazelcastInstanceImpl impl = hz instanceof HazelcastInstanceProxy
+                ? ((HazelcastInstanceProxy) hz).getOriginal() : (HazelcastInstanceImpl) hz;
+        MapService service = impl.node.getNodeEngine().getService(MapService.SERVICE_NAME);
+        MapContainer container = service.getMapServiceContext().getMapContainer(map);
+        InternalIndex[] indexes = container.getGlobalIndexRegistry().getIndexes();
+        if (indexes.length != 1) {
+            throw new IllegalStateException("expected one index on " + map + ", found " + indexes.length);
+        }
+        return indexes[0];
+    }
+
+    /** One complete walk; keeps what it found. */
+    long walk() {
+        switch (walker) {
+            case "navpack": {
+                WalkResult r = sizer.walk(index, options);
+                if (!r.complete()) {
+                    throw new IllegalStateException("walk incomplete: " + r.incompleteReason());
+                }
+                objects = r.objects();
+                bytes = r.bytes();
+                break;
+            }
+            case "jol-layout": {
+                GraphLayout l = StoppingJolWalkers.layout(rule).walk(index);
+                objects = l.totalCount();
+                bytes = l.totalSize();
+                break;
+            }
+            default: {
+                GraphStats s = StoppingJolWalkers.stats(rule).walk(index);
+                objects = s.totalCount();
+                bytes = s.totalSize();
+                break;
+            }
+        }
+        return objects;
+    }
+
+    /** Per iteration: objects and bytes the walker found in the graph. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class Walked {
+        public long objects;
+        public long bytes;
+
+        @TearDown(Level.Iteration)
+        public void record(SizerWalkBenchmark b) {
+            objects = b.objects;
+            bytes = b.bytes;
+        }
+    }
+
+    @Benchmark
+    public long walk(Walked walked) {
+        return walk();
+    }
+}

@@ -1,0 +1,231 @@
+package io.navpack.bench.scan;
+
+import com.hazelcast.config.AttributeConfig;
+import com.hazelcast.config.Config;
+import com.hazelcast.config.InMemoryFormat;
+import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.MapConfig;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
+import com.hazelcast.query.Predicate;
+import com.hazelcast.query.Predicates;
+import io.navpack.bench.codec.ids.IdsFactory;
+import io.navpack.bench.codec.ids.IdsTrade;
+import io.navpack.bench.model.Trade;
+import io.navpack.extract.NavpackExtractor;
+import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.ReadMode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * An embedded Hazelcast cluster for the scan-query benchmark: members in this JVM on 127.0.0.1, TCP-IP
+ * join, multicast off, phone-home and Jet off, and four maps holding the same trades in four ways
+ * (no backups, no indexes):
+ *
+ * <ul>
+ *   <li>{@code navpack}: BINARY, navpack values read as {@code PackedRecord} views on the members
+ *       (read mode {@code record}), query attribute {@code nav} ({@link NavpackExtractor});</li>
+ *   <li>{@code ids}: BINARY, the hand-written {@link IdsTrade};</li>
+ *   <li>{@code compact}: BINARY, {@link CompactTrade} with its explicit Compact serializer;</li>
+ *   <li>{@code object}: OBJECT in-memory format, {@link IdsTrade} objects.</li>
+ * </ul>
+ */
+public final class ScanCluster implements AutoCloseable {
+    /** Map names, one per format. */
+    public static final List<String> FORMATS = List.of("navpack", "ids", "compact", "object");
+    /** The query's amount threshold. */
+    public static final BigDecimal AMOUNT = new BigDecimal("100000000");
+    /** The query's currency. */
+    public static final String CURRENCY = "EUR";
+
+    private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
+
+    private final List<HazelcastInstance> members = new ArrayList<>();
+
+    private ScanCluster() {
+    }
+
+    /** Starts {@code count} members and waits until they form one cluster. */
+    public static ScanCluster start(int count) {
+        return start(count, c -> { });
+    }
+
+    /** Starts {@code count} members, each configured by {@link #memberConfig} and then {@code customizer}. */
+    public static ScanCluster start(int count, Consumer<Config> customizer) {
+        HAZELCAST_LOG.setLevel(Level.WARNING);
+        ScanCluster c = new ScanCluster();
+        int[] ports = new int[count];
+        for (int i = 0; i < count; i++) {
+            ports[i] = freePort();
+        }
+        String name = "navpack-scan-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        ExecutorService starters = Executors.newFixedThreadPool(count);
+        try {
+            List<Future<HazelcastInstance>> started = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                int port = ports[i];
+                started.add(starters.submit(() -> {
+                    Config config = memberConfig(name, port, ports);
+                    customizer.accept(config);
+                    return Hazelcast.newHazelcastInstance(config);
+                }));
+            }
+            for (Future<HazelcastInstance> f : started) {
+                c.members.add(f.get());
+            }
+        } catch (Exception e) {
+            c.close();
+            throw new IllegalStateException("cluster did not start", e);
+        } finally {
+            starters.shutdown();
+        }
+        if (c.members.get(0).getCluster().getMembers().size() != count) {
+            c.close();
+            throw new IllegalStateException("members did not form one cluster of " + count);
+        }
+        return c;
+    }
+
+    static Config memberConfig(String clusterName, int port, int[] ports) {
+        Config c = NavpackConfig.of(Trade.class).readMode(ReadMode.RECORD).applyTo(new Config());
+        c.setClusterName(clusterName);
+        c.setProperty("hazelcast.phone.home.enabled", "false");
+        c.setProperty("hazelcast.logging.type", "jdk");
+        c.getJetConfig().setEnabled(false);
+        c.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
+        c.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        c.setProperty("hazelcast.local.localAddress", "127.0.0.1");
+        JoinConfig join = c.getNetworkConfig().getJoin();
+        join.getMulticastConfig().setEnabled(false);
+        join.getAutoDetectionConfig().setEnabled(false);
+        join.getTcpIpConfig().setEnabled(true);
+        for (int p : ports) {
+            join.getTcpIpConfig().addMember("127.0.0.1:" + p);
+        }
+        c.getSerializationConfig().addDataSerializableFactory(IdsFactory.FACTORY_ID, new IdsFactory());
+        c.getSerializationConfig().getCompactSerializationConfig().addSerializer(new CompactTradeSerializer());
+        c.addMapConfig(new MapConfig("navpack").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0)
+                .addAttributeConfig(new AttributeConfig("nav", NavpackExtractor.class.getName())));
+        c.addMapConfig(new MapConfig("ids").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0));
+        c.addMapConfig(new MapConfig("compact").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0));
+        c.addMapConfig(new MapConfig("object").setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(0));
+        return c;
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public HazelcastInstance member(int i) {
+        return members.get(i);
+    }
+
+    /** The map of {@code format}, through the first member. */
+    public IMap<Long, Object> map(String format) {
+        if (!FORMATS.contains(format)) {
+            throw new IllegalArgumentException("unknown format " + format + "; one of " + FORMATS);
+        }
+        return members.get(0).getMap(format);
+    }
+
+    /** The value stored for {@code trade} in the map of {@code format}. */
+    public static Function<Trade, Object> value(String format) {
+        switch (format) {
+            case "navpack": return t -> t;
+            case "compact": return CompactTrade::of;
+            default: return IdsTrade::of;
+        }
+    }
+
+    /**
+     * {@code currency1 = 'EUR' and amount1 > 100000000} over the map of {@code format}: on
+     * {@code nav[...]} for navpack, on the value's own fields for the others.
+     */
+    public static Predicate<Long, Object> query(String format) {
+        String prefix = format.equals("navpack") ? "nav[" : "";
+        String suffix = format.equals("navpack") ? "]" : "";
+        return Predicates.and(Predicates.equal(prefix + "currency1" + suffix, CURRENCY),
+                Predicates.greaterThan(prefix + "amount1" + suffix, AMOUNT));
+    }
+
+    /** How many of {@code trades} the query matches. */
+    public static int expected(List<Trade> trades) {
+        int n = 0;
+        for (Trade t : trades) {
+            if (t.currency1().equals(CURRENCY) && t.amount1().compareTo(AMOUNT) > 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Puts {@code trades} into the map of {@code format} (keys: the trade ids), in batches. */
+    public void load(String format, List<Trade> trades) {
+        IMap<Long, Object> map = map(format);
+        Function<Trade, Object> value = value(format);
+        Map<Long, Object> batch = new HashMap<>();
+        for (Trade t : trades) {
+            batch.put(t.id(), value.apply(t));
+            if (batch.size() == 5_000) {
+                map.putAll(batch);
+                batch.clear();
+            }
+        }
+        if (!batch.isEmpty()) {
+            map.putAll(batch);
+        }
+    }
+
+    /**
+     * Heap in use after collection: every heap pool's usage after the last collection, following four
+     * {@code System.gc()} calls (as the index sizer's accuracy test measures it).
+     */
+    public static long usedHeapAfterGc() {
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+        }
+        long used = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                MemoryUsage u = pool.getCollectionUsage();
+                if (u != null) {
+                    used += u.getUsed();
+                }
+            }
+        }
+        return used;
+    }
+
+    @Override
+    public void close() {
+        for (HazelcastInstance m : members) {
+            m.getLifecycleService().terminate();
+        }
+        members.clear();
+    }
+}
