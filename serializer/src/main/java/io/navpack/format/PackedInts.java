@@ -11,10 +11,6 @@ package io.navpack.format;
  * (long) bytes, or overflows its type raises {@link NavpackFormatException}.
  */
 public final class PackedInts {
-    private static final java.lang.invoke.VarHandle LONG_LE =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final long HIGH_BITS = 0x8080808080808080L;
-
     /** Longest encoding of an int. */
     public static final int MAX_INT_BYTES = 5;
     /** Longest encoding of a long. */
@@ -145,37 +141,6 @@ public final class PackedInts {
                 throw new NavpackFormatException("packed integer longer than " + MAX_LONG_BYTES + " bytes", start);
             }
         }
-    }
-
-    /**
-     * Position after {@code count} consecutive packed integers starting at {@code pos}. Each ends at its
-     * first byte without the continuation bit, so eight bytes at a time are checked for such bytes.
-     * (Unlike {@link #skip}, it does not check that each is at most 10 bytes long: the value's reader does.)
-     */
-    public static int skipMany(byte[] b, int pos, int limit, int count) {
-        int left = count;
-        while (left > 0 && pos <= limit - 8) {
-            long ends = ~(long) LONG_LE.get(b, pos) & HIGH_BITS;
-            int n = Long.bitCount(ends);
-            if (n < left) {
-                left -= n;
-                pos += 8;
-                continue;
-            }
-            for (int k = 1; k < left; k++) {
-                ends &= ends - 1;
-            }
-            return pos + (Long.numberOfTrailingZeros(ends) >>> 3) + 1;
-        }
-        while (left > 0) {
-            if (pos >= limit) {
-                throw truncated(pos);
-            }
-            if (b[pos++] >= 0) {
-                left--;
-            }
-        }
-        return pos;
     }
 
     /** Position after the packed int that starts at {@code pos}; the int's value must fit 32 bits. */

@@ -202,34 +202,28 @@ public final class PackedRecord {
         }
         int[] skip = schema.skipSizes();
         byte[] b = bytes;
-        int packed = 0;
         for (int f = block << 3; f < i; f++) {
             if (bitmapPos >= 0 && (b[bitmapPos + (f >>> 3)] & (1 << (f & 7))) != 0) {
                 continue;
             }
             int size = skip[f];
-            if (size == Schema.SKIP_PACKED) {
-                // runs of packed integers are skipped together, eight bytes at a time
-                packed++;
-                continue;
-            }
-            if (packed > 0) {
-                p = PackedInts.skipMany(b, p, limit, packed);
-                packed = 0;
-            }
             if (size > 0) {
                 if (size > limit - p) {
                     throw new NavpackFormatException("truncated input: field " + f + " needs " + size + " bytes", p);
                 }
                 p += size;
+            } else if (size == Schema.SKIP_PACKED) {
+                // a packed integer ends at its first byte without the continuation bit
+                do {
+                    if (p >= limit) {
+                        throw new NavpackFormatException("truncated packed integer", p);
+                    }
+                } while (b[p++] < 0);
             } else if (size == Schema.SKIP_LENGTH) {
                 p = Values.skipLengthPrefixed(b, p, limit);
             } else {
                 p = Values.skip(schema.field(f).type(), b, p, limit);
             }
-        }
-        if (packed > 0) {
-            p = PackedInts.skipMany(b, p, limit, packed);
         }
         return p;
     }

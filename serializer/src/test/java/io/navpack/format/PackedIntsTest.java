@@ -140,32 +140,4 @@ class PackedIntsTest {
         assertThatThrownBy(() -> PackedInts.skipInt(endless, 0, endless.length))
                 .isInstanceOf(NavpackFormatException.class);
     }
-
-    @Test
-    void skippingManyEqualsSkippingOneAtATime() {
-        SplittableRandom r = new SplittableRandom(8);
-        for (int round = 0; round < 20_000; round++) {
-            int n = 1 + r.nextInt(20);
-            byte[] b = new byte[n * 10 + 16];
-            int start = r.nextInt(5);
-            int[] ends = new int[n];
-            int end = start;
-            for (int i = 0; i < n; i++) {
-                end = PackedInts.writeLong(b, end, r.nextLong() >> r.nextInt(64));
-                ends[i] = end;
-            }
-            int limit = r.nextBoolean() ? end : b.length;
-            for (int k = 1; k <= n; k++) {
-                assertThat(PackedInts.skipMany(b, start, limit, k)).as("round %d, %d of %d", round, k, n).isEqualTo(ends[k - 1]);
-            }
-            assertThat(PackedInts.skipMany(b, start, limit, 0)).isEqualTo(start);
-        }
-        byte[] truncated = {(byte) 0x80, (byte) 0x80};
-        assertThatThrownBy(() -> PackedInts.skipMany(truncated, 0, truncated.length, 1))
-                .isInstanceOf(NavpackFormatException.class);
-        byte[] tenBytes = new byte[10];
-        java.util.Arrays.fill(tenBytes, (byte) 0x81);
-        assertThatThrownBy(() -> PackedInts.skipMany(tenBytes, 0, tenBytes.length, 1))
-                .isInstanceOf(NavpackFormatException.class);
-    }
 }
