@@ -115,21 +115,18 @@ run() {
   echo "   $class: $((SECONDS - t0)) s"
 }
 
-# run_grid JDK-NAME JAVA-BINARY: the extractor grid, one JVM per reader (GridRunner), results in one JSON
+# run_grid JDK-NAME JAVA-BINARY: the extractor grid in one JVM (GridRunner: warm-up over every shape of
+# every reader, then JMH without forks, point by point)
 run_grid() {
   local jdk="$1" java="$2" class=ExtractorGridBenchmark
   selected "$class" || return 0
   local json="$OUT/raw/$jdk-$class.json" log="$OUT/raw/$jdk-$class.log" t0=$SECONDS
   rm -f "$json" "$log"
-  for reader in partial full adaptive pof; do
-    echo "== $jdk $class, reader $reader (one JVM: warm-up over every shape, then JMH without forks)"
-    local t1=$SECONDS
-    # the JVM options of the benchmark's @Fork
-    "$java" -Xms1g -Xmx1g ${GRID_JVM[@]+"${GRID_JVM[@]}"} -cp "$JAR" io.navpack.bench.grid.GridRunner "$reader" "$json" \
-      "${GRID_ARGS[@]}" >> "$log" 2>&1
-    echo "# grid reader $reader: $((SECONDS - t1)) s" >> "$log"
-    grep -E '^# (warm-up of|navpack break-even)' "$log" | grep -A5 "warm-up of $reader " | sed 's/^/   /' || true
-  done
+  echo "== $jdk $class (one JVM: warm-up over every shape, then JMH without forks, point by point)"
+  # the JVM options of the benchmark's @Fork
+  "$java" -Xms1g -Xmx1g ${GRID_JVM[@]+"${GRID_JVM[@]}"} -cp "$JAR" io.navpack.bench.grid.GridRunner "$json" \
+    "${GRID_ARGS[@]}" > "$log" 2>&1
+  grep -E '^# (warm-up of|navpack break-even|grid:)' "$log" | sed 's/^/   /' || true
   echo "   $class: $((SECONDS - t0)) s"
 }
 

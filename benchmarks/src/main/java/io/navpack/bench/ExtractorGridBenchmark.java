@@ -65,12 +65,14 @@ import java.util.concurrent.TimeUnit;
  * reads all {@code n} fields.
  *
  * <p>Steady state: before anything is measured in a JVM, {@link #prewarm} runs every (k, pattern)
- * shape of the reader, interleaved, until the JIT is idle and navpack has measured each schema's
- * break-even at first use and once more (after 200 000 reads), as it does on a member. benchmarks/run.sh
- * runs the grid through {@link io.navpack.bench.grid.GridRunner}: one JVM per reader, warmed up over
- * all five n, then JMH in that JVM (no fork per point, which would not fit the time budget). Plain
- * JMH forks a JVM per point and warms it up over that point's n. {@link Decisions} reports the
- * break-even navpack used and the share of values the reader decoded in full.
+ * shape of the readers, interleaved, until the JIT is idle and navpack has measured each schema's
+ * break-even at first use and once more (after 200 000 reads), as it does on a member.
+ * benchmarks/run.sh runs the grid through {@link io.navpack.bench.grid.GridRunner}: one JVM for all
+ * readers and all n, warmed up over every shape, then JMH in that JVM point by point (the four readers
+ * of a point one after the other), so the readers are compared on the same compiled code and no fork
+ * per point is needed (which would not fit the time budget). Plain JMH forks a JVM per point and warms
+ * it up over that point's reader and n. {@link Decisions} reports the break-even navpack used and the
+ * share of values the reader decoded in full.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -78,11 +80,11 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 50, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class ExtractorGridBenchmark {
-    static final long PREWARM_MS_PER_SHAPE = 25;
+    static final long PREWARM_MS_PER_SHAPE = 8;
     /** Reads of a schema after which navpack measures its break-even a second time ({@code BreakEven}). */
     static final long RECALIBRATE_AFTER = 200_000;
     static final long QUIET_MS = 500;
-    static final long PREWARM_MAX_S = 20;
+    static final long PREWARM_MAX_S = 30;
     /**
      * {@code -Dnavpack.bench.grid.prewarm=quick} (smoke runs): 2 ms per shape, no wait for an idle
      * JIT, at most 3 s.
@@ -153,6 +155,16 @@ public class ExtractorGridBenchmark {
         }
     }
 
+    private static ConfigurablePofContext pofContext;
+
+    /** One POF context per JVM, as a cache service has one serializer. */
+    static synchronized ConfigurablePofContext pofContext() {
+        if (pofContext == null) {
+            pofContext = PofCodec.newContext();
+        }
+        return pofContext;
+    }
+
     /** The POF reader of one shape. */
     static final class PofReader implements Reader {
         final ConfigurablePofContext context;
@@ -164,7 +176,7 @@ public class ExtractorGridBenchmark {
 
         @SuppressWarnings("unchecked")
         PofReader(int n, int k, String pattern, Blackhole bh) {
-            context = PofCodec.newContext();
+            context = pofContext();
             values = GridRecords.pof(n, context);
             key = ExternalizableHelper.toBinary(1L, context);
             int[] positions = GridRecords.positions(n, k, pattern);
@@ -195,7 +207,7 @@ public class ExtractorGridBenchmark {
 
         @Setup(Level.Trial)
         public void setUp(Shape s, Blackhole bh) {
-            prewarm(mode, new int[] {s.n}, factory(mode, bh));
+            prewarm(List.of(mode), new int[] {s.n}, bh);
             reader = new NavpackReader(mode, s.n, s.k, s.pattern, bh);
             settle(reader);
         }
@@ -208,7 +220,7 @@ public class ExtractorGridBenchmark {
 
         @Setup(Level.Trial)
         public void setUp(Shape s, Blackhole bh) {
-            prewarm("pof", new int[] {s.n}, factory("pof", bh));
+            prewarm(List.of("pof"), new int[] {s.n}, bh);
             reader = new PofReader(s.n, s.k, s.pattern, bh);
             settle(reader);
         }
@@ -229,34 +241,37 @@ public class ExtractorGridBenchmark {
     }
 
     /**
-     * Once per JVM and reader: runs every shape of the grid for each of {@code ns}, interleaved (a few
-     * reads of each shape in turn, as a member serving all these queries would), so no shape is
-     * favoured by running first. It goes on for at least {@value #PREWARM_MS_PER_SHAPE} ms per shape,
-     * until navpack has measured each schema's break-even a second time (after 200 000 reads of the
-     * schema, inside the read that finds it due), and until the JIT compilers have been idle for
-     * {@value #QUIET_MS} ms; at most {@value #PREWARM_MAX_S} s.
+     * Once per JVM, reader and n: runs every (k, pattern) shape of each of {@code readers} for each of
+     * {@code ns}, interleaved (a few reads of each shape in turn, as a member serving all these queries
+     * would), so no shape and no reader is favoured by running first. It goes on for at least
+     * {@value #PREWARM_MS_PER_SHAPE} ms per shape, until navpack has measured each schema's break-even a
+     * second time (after {@value #RECALIBRATE_AFTER} reads of the schema, inside the read that finds it
+     * due), and until the JIT compilers have been idle for {@value #QUIET_MS} ms; at most
+     * {@value #PREWARM_MAX_S} s.
      */
-    public static void prewarm(String reader, int[] ns, ReaderFactory factory) {
-        List<Integer> todo = new ArrayList<>();
-        for (int n : ns) {
-            if (PREWARMED.add(reader + "/" + n)) {
-                todo.add(n);
-            }
-        }
-        if (todo.isEmpty()) {
-            return;
-        }
+    public static void prewarm(List<String> readers, int[] ns, Blackhole bh) {
         long start = System.nanoTime();
         List<Reader> all = new ArrayList<>();
-        List<BreakEven> schemas = new ArrayList<>();
-        List<Calibrator.Result> atFirstUse = new ArrayList<>();
-        for (int n : todo) {
-            for (String pattern : GridRecords.PATTERNS) {
-                for (int k : GridRecords.ks(n)) {
-                    all.add(factory.create(n, k, pattern));
+        List<String> done = new ArrayList<>();
+        for (String reader : readers) {
+            ReaderFactory factory = factory(reader, bh);
+            for (int n : ns) {
+                if (!PREWARMED.add(reader + "/" + n)) {
+                    continue;
+                }
+                done.add(reader + "/" + n);
+                for (String pattern : GridRecords.PATTERNS) {
+                    for (int k : GridRecords.ks(n)) {
+                        all.add(factory.create(n, k, pattern));
+                    }
                 }
             }
         }
+        if (all.isEmpty()) {
+            return;
+        }
+        List<BreakEven> schemas = new ArrayList<>();
+        List<Calibrator.Result> atFirstUse = new ArrayList<>();
         for (Reader r : all) {
             BreakEven b = r instanceof NavpackReader ? BreakEven.of(((NavpackReader) r).schema) : null;
             boolean seenBefore = b != null && b.singleReads() + b.fullDecodes() + b.cachedReads() >= RECALIBRATE_AFTER;
@@ -293,8 +308,8 @@ public class ExtractorGridBenchmark {
                 break;
             }
         }
-        System.out.printf(Locale.ROOT, "%n# warm-up of %s for n = %s: %d shapes, %.1f s, JIT compile time so far %d ms%n",
-                reader, todo, all.size(), (System.nanoTime() - start) / 1e9, jit.getTotalCompilationTime());
+        System.out.printf(Locale.ROOT, "%n# warm-up of %s: %d shapes, %.1f s, JIT compile time so far %d ms%n",
+                done, all.size(), (System.nanoTime() - start) / 1e9, jit.getTotalCompilationTime());
         for (int i = 0; i < schemas.size(); i++) {
             Calibrator.Result first = atFirstUse.get(i);
             System.out.printf(Locale.ROOT, "# navpack break-even: %s; at first use: %s%n", schemas.get(i),

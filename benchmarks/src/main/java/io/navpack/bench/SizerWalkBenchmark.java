@@ -85,6 +85,8 @@ public class SizerWalkBenchmark {
     private WalkOptions options;
     long objects;
     long bytes;
+    /** In the navpack fork: what each JOL walker finds in the same graph (this JVM's index), walked once. */
+    long[] sameGraph = new long[4];
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -102,9 +104,19 @@ public class SizerWalkBenchmark {
         cluster = ScanCluster.start(1, c -> c.getMapConfig("navpack").addIndexConfig(new IndexConfig(IndexType.SORTED, "nav[id]")));
         cluster.load("navpack", Fixtures.trades(entries, Fixtures.SEED));
         index = index(cluster.member(0), "navpack");
+        if (walker.equals("navpack")) {
+            // the index's skip list is laid out at random in each JVM: compare the walkers on one graph here
+            GraphLayout l = StoppingJolWalkers.layout(rule).walk(index);
+            GraphStats st = StoppingJolWalkers.stats(rule).walk(index);
+            sameGraph = new long[] {l.totalCount(), l.totalSize(), st.totalCount(), st.totalSize()};
+        }
         walk();
         System.out.printf(Locale.ROOT, "%n# %s: %,d objects, %,d bytes in the index graph of %,d entries%n", walker,
                 objects, bytes, entries);
+        if (walker.equals("navpack")) {
+            System.out.printf(Locale.ROOT, "# same graph: JOL GraphLayout %,d objects, %,d bytes; JOL GraphStats %,d objects, %,d bytes%n",
+                    sameGraph[0], sameGraph[1], sameGraph[2], sameGraph[3]);
+        }
     }
 
     @TearDown(Level.Trial)
@@ -153,17 +165,28 @@ public class SizerWalkBenchmark {
         return objects;
     }
 
-    /** Per iteration: objects and bytes the walker found in the graph. */
+    /**
+     * Per iteration: objects and bytes the walker found in the graph; in the navpack fork also what the
+     * JOL walkers found in the same graph (0 in the JOL forks).
+     */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class Walked {
         public long objects;
         public long bytes;
+        public long sameGraphJolLayoutObjects;
+        public long sameGraphJolLayoutBytes;
+        public long sameGraphJolStatsObjects;
+        public long sameGraphJolStatsBytes;
 
         @TearDown(Level.Iteration)
         public void record(SizerWalkBenchmark b) {
             objects = b.objects;
             bytes = b.bytes;
+            sameGraphJolLayoutObjects = b.sameGraph[0];
+            sameGraphJolLayoutBytes = b.sameGraph[1];
+            sameGraphJolStatsObjects = b.sameGraph[2];
+            sameGraphJolStatsBytes = b.sameGraph[3];
         }
     }
 

@@ -10,8 +10,8 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 import java.io.ByteArrayOutputStream;
@@ -23,33 +23,38 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
- * Runs the extractor grid for one reader in this JVM: warms the reader up over every shape of every n
+ * Runs the extractor grid in this JVM: warms every reader up over every shape of every n
  * ({@link ExtractorGridBenchmark#prewarm}), then runs {@link ExtractorGridBenchmark} through JMH
- * without forking, once per n with that n's k values, and appends the results to a JMH JSON file.
+ * without forking, point by point — for each n and k, the three navpack modes and POF at the three
+ * patterns one after the other — and appends the results to a JMH JSON file.
  *
- * <pre>GridRunner &lt;partial|full|adaptive|pof&gt; &lt;results.json&gt; [n,n,...] [--quick] [JMH options, e.g. -wi 1 -i 5 -prof gc]</pre>
+ * <pre>GridRunner &lt;results.json&gt; [n,n,...] [--quick] [JMH options, e.g. -wi 1 -i 5 -prof gc]</pre>
  *
  * {@code --quick} (smoke runs) measures only k = 1 and k = n. Start the JVM with the options the
  * benchmark's {@code @Fork} gives ({@code -Xms1g -Xmx1g}).
  */
 public final class GridRunner {
+    /** The readers, as the benchmark names them. */
+    public static final List<String> READERS = List.of("partial", "full", "adaptive", "pof");
+
     private GridRunner() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length < 2) {
-            System.err.println("usage: GridRunner <partial|full|adaptive|pof> <results.json> [n,n,...] [JMH options]");
+        if (args.length < 1) {
+            System.err.println("usage: GridRunner <results.json> [n,n,...] [--quick] [JMH options]");
             System.exit(2);
         }
-        String reader = args[0];
-        Path out = Path.of(args[1]);
-        int from = 2;
+        Path out = Path.of(args[0]);
+        int from = 1;
         int[] ns = GridRecords.FIELD_COUNTS;
-        if (args.length > 2 && args[2].matches("[0-9,]+")) {
-            ns = Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt).toArray();
-            from = 3;
+        if (args.length > from && args[from].matches("[0-9,]+")) {
+            ns = Arrays.stream(args[from].split(",")).mapToInt(Integer::parseInt).toArray();
+            from++;
         }
         boolean quick = args.length > from && args[from].equals("--quick");
         if (quick) {
@@ -58,23 +63,25 @@ public final class GridRunner {
         CommandLineOptions cli = new CommandLineOptions(Arrays.copyOfRange(args, from, args.length));
         Blackhole bh = new Blackhole(
                 "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
-        ExtractorGridBenchmark.prewarm(reader, ns, ExtractorGridBenchmark.factory(reader, bh));
+        ExtractorGridBenchmark.prewarm(READERS, ns, bh);
 
+        long start = System.nanoTime();
         List<RunResult> results = new ArrayList<>();
         for (int n : ns) {
-            ChainedOptionsBuilder o = new OptionsBuilder().parent(cli)
-                    .include(ExtractorGridBenchmark.class.getName() + "\\." + (reader.equals("pof") ? "pof" : "navpack") + "$")
-                    .forks(0)
-                    .param("n", Integer.toString(n))
-                    .param("k", (quick ? List.of(1, n) : GridRecords.ks(n)).stream().distinct().map(String::valueOf)
-                            .toArray(String[]::new))
-                    .param("pattern", GridRecords.PATTERNS.toArray(new String[0]));
-            if (!reader.equals("pof")) {
-                o.param("mode", reader);
+            for (int k : quick ? List.of(1, n) : GridRecords.ks(n)) {
+                Options o = new OptionsBuilder().parent(cli)
+                        .include(Pattern.quote(ExtractorGridBenchmark.class.getName()) + "\\.(navpack|pof)$")
+                        .forks(0)
+                        .param("n", Integer.toString(n))
+                        .param("k", Integer.toString(k))
+                        .param("pattern", GridRecords.PATTERNS.toArray(new String[0]))
+                        .param("mode", "partial", "full", "adaptive")
+                        .build();
+                results.addAll(new Runner(o).run());
             }
-            Collection<RunResult> r = new Runner(o.build()).run();
-            results.addAll(r);
         }
+        System.out.printf(Locale.ROOT, "%n# grid: %d results in %.0f s after the warm-up%n", results.size(),
+                (System.nanoTime() - start) / 1e9);
         append(out, results);
     }
 

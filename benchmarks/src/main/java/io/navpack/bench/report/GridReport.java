@@ -140,7 +140,7 @@ final class GridReport {
     }
 
     private void breakEvens(StringBuilder sb, Map<Integer, List<Point>> byN, Map<Integer, Calibration> calibrations) {
-        sb.append("**Break-even measured by navpack** in the adaptive run (distinct fields per value from which it "
+        sb.append("**Break-even measured by navpack** in the run's JVM (distinct fields per value from which it "
                 + "decodes the whole value; n + 1 = never), the calibration behind it, and where full-only actually "
                 + "overtook partial-only in this run:\n\n");
         sb.append("| n | break-even | calibration: full decode / single read | at first use: break-even, full / single "
@@ -251,20 +251,16 @@ final class GridReport {
         sb.append("\n</details>\n");
     }
 
-    /** The break-evens printed by the adaptive run's warm-up, from the JMH log. */
+    /** The break-evens printed at the end of the warm-up, from the run's log. */
     private Map<Integer, Calibration> calibrations() throws IOException {
         Map<Integer, Calibration> out = new LinkedHashMap<>();
         Path log = report.dir.resolve("raw").resolve("jdk17-ExtractorGridBenchmark.log");
         if (!Files.exists(log)) {
             return out;
         }
-        boolean adaptive = false;
         for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-            if (line.startsWith("# warm-up of ")) {
-                adaptive = line.startsWith("# warm-up of adaptive ");
-            }
             Matcher m = BREAK_EVEN.matcher(line);
-            if (adaptive && m.find()) {
+            if (m.find()) {
                 out.put(Integer.parseInt(m.group(1)), new Calibration(Integer.parseInt(m.group(2)),
                         Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)), Integer.parseInt(m.group(5)),
                         Double.parseDouble(m.group(6)), Double.parseDouble(m.group(7))));

@@ -528,6 +528,16 @@ public final class Report {
             sb.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %.2f | %.2f |%n", walkLabel(w), time(r),
                     (long) r.aux("objects"), (long) r.aux("bytes"), rate / 1e6, rate / navRate));
         }
+        if (nav != null && nav.aux("sameGraphJolLayoutObjects") > 0) {
+            sb.append(String.format(Locale.ROOT, "%nEach walker runs in its own JVM, whose index (a skip list, laid out at "
+                    + "random) differs by a few hundred objects. On one graph — the navpack run's, walked once by each — "
+                    + "the navpack sizer found %,d objects and %,d bytes, JOL's `GraphLayout` %,d objects and %,d bytes, "
+                    + "JOL's `GraphStats` %,d objects and %,d bytes (JOL also counts, without following them, the objects "
+                    + "where the stop rule ends the walk).%n",
+                    (long) nav.aux("objects"), (long) nav.aux("bytes"), (long) nav.aux("sameGraphJolLayoutObjects"),
+                    (long) nav.aux("sameGraphJolLayoutBytes"), (long) nav.aux("sameGraphJolStatsObjects"),
+                    (long) nav.aux("sameGraphJolStatsBytes")));
+        }
         return sb.toString();
     }
 
