@@ -148,4 +148,19 @@ class ConfigurationTest {
         HazelcastInstance reader = client(new ClientConfig());
         assertThat(reader.getMap("trades").get(trade.id())).isEqualTo(trade);
     }
+
+    @Test
+    void packagesRegisterTheirAnnotatedClassesForTheGlobalSerializer() {
+        HazelcastInstance member = member(NavpackConfig.of().applyTo(new Config()));
+        // com.acme.trading is read from the serializer's test jar: the scan lists jar entries
+        HazelcastInstance writer = client(NavpackConfig.of().asGlobalSerializer(false).packages("com.acme.trading")
+                .applyTo(new ClientConfig()));
+        com.acme.trading.Leg leg = new com.acme.trading.Leg("ACME", java.math.BigDecimal.TEN, java.util.List.of(), null);
+        writer.getMap("legs").put(1L, leg);
+        HazelcastInstance reader = client(NavpackConfig.of().packages("com.acme.trading").applyTo(new ClientConfig()));
+        assertThat(reader.getMap("legs").get(1L)).isEqualTo(leg);
+        assertThat(member.getMap("legs").get(1L)).isInstanceOf(PackedRecord.class);
+        assertThatThrownBy(() -> writer.getMap("legs").put(2L, new Unregistered()))
+                .hasStackTraceContaining("is not registered with navpack");
+    }
 }
