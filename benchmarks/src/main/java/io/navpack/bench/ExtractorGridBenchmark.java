@@ -56,8 +56,8 @@ import java.util.concurrent.TimeUnit;
  *       measured break-even, see {@link BreakEven}).</li>
  *   <li>{@code pof}: the same record stored as a Coherence POF {@link Binary}, a new binary entry
  *       over it, and {@code k} calls of {@link PofExtractor#extractFromEntry} (one extractor per
- *       attribute; each parses the binary and navigates to its property, as Coherence does per
- *       call).</li>
+ *       attribute, typed with the field's Java type; each parses the binary and navigates to its
+ *       property, as Coherence does per call).</li>
  * </ul>
  *
  * <p>Each operation takes the next of {@value GridRecords#RECORDS} records round robin, so every
@@ -182,7 +182,7 @@ public class ExtractorGridBenchmark {
             int[] positions = GridRecords.positions(n, k, pattern);
             extractors = new PofExtractor[positions.length];
             for (int i = 0; i < positions.length; i++) {
-                extractors[i] = new PofExtractor<>(null, positions[i]);
+                extractors[i] = GridRecords.pofExtractor(positions[i]);
             }
             this.bh = bh;
         }

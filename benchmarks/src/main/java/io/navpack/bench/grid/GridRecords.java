@@ -1,8 +1,11 @@
 package io.navpack.bench.grid;
 
 import com.tangosol.io.pof.ConfigurablePofContext;
+import com.tangosol.io.pof.PofConstants;
+import com.tangosol.io.pof.reflect.SimplePofPath;
 import com.tangosol.util.Binary;
 import com.tangosol.util.ExternalizableHelper;
+import com.tangosol.util.extractor.PofExtractor;
 import io.navpack.bench.model.Fixtures;
 import io.navpack.format.FieldType;
 import io.navpack.format.PackedWriter;
@@ -40,6 +43,16 @@ public final class GridRecords {
     /** The kinds of value a grid record holds. */
     public enum Kind {
         ID, CODE, AMOUNT, DATE, NAME, RATE, COUNT, DATE2;
+
+        /** The Java type of this kind's values (what a typed {@code PofExtractor} is given). */
+        public Class<?> javaType() {
+            switch (this) {
+                case ID: case COUNT: return Long.class;
+                case CODE: case NAME: return String.class;
+                case AMOUNT: case RATE: return BigDecimal.class;
+                default: return LocalDate.class;
+            }
+        }
 
         /** The navpack field type of this kind. */
         public FieldType navpackType() {
@@ -132,6 +145,19 @@ public final class GridRecords {
             out[r] = w.toByteArray();
         }
         return out;
+    }
+
+    /**
+     * The {@code PofExtractor} of the field at 0-based {@code index}, as a query names it: typed with the
+     * field's Java type, except dates, which POF gives as {@code java.util.Date} ({@code LocalDate} is
+     * no POF type an extractor can be given).
+     */
+    @SuppressWarnings("unchecked")
+    public static PofExtractor<Object, Object> pofExtractor(int index) {
+        Class<?> type = kind(index).javaType();
+        SimplePofPath path = new SimplePofPath(index);
+        return type == LocalDate.class ? new PofExtractor<>(null, path, PofConstants.T_DATE)
+                : new PofExtractor<>((Class<Object>) type, path);
     }
 
     /** The records as POF {@link Binary} values, as Coherence stores them. */
