@@ -108,11 +108,13 @@ run() {
     SizerWalkBenchmark) opts=("${WALK_OPTS[@]}" -jvmArgsPrepend "-javaagent:$JAR") ;;
   esac
   echo "== $jdk $class $*"
-  local t0=$SECONDS
+  local t0=$SECONDS load0
+  load0="$(cut -d' ' -f1-3 /proc/loadavg)"
   "$java" -jar "$JAR" "io.navpack.bench.$class" "${opts[@]}" "$@" \
     -jvm "$java" -rf json -rff "$OUT/raw/$jdk-$class.json" -o "$OUT/raw/$jdk-$class.log"
   tail -n 3 "$OUT/raw/$jdk-$class.log" | sed 's/^/   /'
   echo "   $class: $((SECONDS - t0)) s"
+  printf '  %-26s %4d s, load before %s\n' "$class:" $((SECONDS - t0)) "$load0" >> "$OUT/environment-$jdk.txt"
 }
 
 # run_grid JDK-NAME JAVA-BINARY: the extractor grid in one JVM (GridRunner: warm-up over every shape of
@@ -120,7 +122,8 @@ run() {
 run_grid() {
   local jdk="$1" java="$2" class=ExtractorGridBenchmark
   selected "$class" || return 0
-  local json="$OUT/raw/$jdk-$class.json" log="$OUT/raw/$jdk-$class.log" t0=$SECONDS
+  local json="$OUT/raw/$jdk-$class.json" log="$OUT/raw/$jdk-$class.log" t0=$SECONDS load0
+  load0="$(cut -d' ' -f1-3 /proc/loadavg)"
   rm -f "$json" "$log"
   echo "== $jdk $class (one JVM: warm-up over every shape, then JMH without forks, point by point)"
   # the JVM options of the benchmark's @Fork
@@ -128,6 +131,7 @@ run_grid() {
     "${GRID_ARGS[@]}" > "$log" 2>&1
   grep -E '^# (warm-up of|navpack break-even|grid:)' "$log" | sed 's/^/   /' || true
   echo "   $class: $((SECONDS - t0)) s"
+  printf '  %-26s %4d s, load before %s\n' "$class:" $((SECONDS - t0)) "$load0" >> "$OUT/environment-$jdk.txt"
 }
 
 wait_for_load() {
