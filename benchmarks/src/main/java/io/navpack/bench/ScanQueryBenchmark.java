@@ -81,8 +81,10 @@ public class ScanQueryBenchmark {
             throw new IllegalStateException(format + ": " + map.size() + " entries, query found " + found
                     + ", expected " + expected);
         }
-        System.out.printf(Locale.ROOT, "%n# %s: %,d entries loaded in %.1f s, heap %.1f B per entry, query finds %,d%n",
-                format, entries, loadSeconds, heapPerEntry, found);
+        System.out.printf(Locale.ROOT, "%n# %s: %,d entries loaded in %.1f s, heap %.1f B per entry, query finds %,d;"
+                + " entries owned by the members: %,d / %,d%n", format, entries, loadSeconds, heapPerEntry, found,
+                cluster.member(0).getMap(format).getLocalMapStats().getOwnedEntryCount(),
+                cluster.member(1).getMap(format).getLocalMapStats().getOwnedEntryCount());
         trades.clear();
     }
 

@@ -145,12 +145,31 @@ public final class ScanCluster implements AutoCloseable {
         return members.get(i);
     }
 
-    /** The map of {@code format}, through the first member. */
+    /**
+     * The map of {@code format}, through the youngest member. A query issued on a member runs that
+     * member's part in the calling thread when the member's turn comes in the member list (oldest
+     * first), and only then sends the request to the members after it: from the oldest member the parts
+     * would run one after the other, from the youngest they run in parallel, as from a client.
+     */
     public IMap<Long, Object> map(String format) {
         if (!FORMATS.contains(format)) {
             throw new IllegalArgumentException("unknown format " + format + "; one of " + FORMATS);
         }
-        return members.get(0).getMap(format);
+        return youngest().getMap(format);
+    }
+
+    /** The member that joined the cluster last. */
+    public HazelcastInstance youngest() {
+        com.hazelcast.cluster.Member last = null;
+        for (com.hazelcast.cluster.Member m : members.get(0).getCluster().getMembers()) {
+            last = m;
+        }
+        for (HazelcastInstance hz : members) {
+            if (hz.getCluster().getLocalMember().getUuid().equals(last.getUuid())) {
+                return hz;
+            }
+        }
+        throw new IllegalStateException("no member of this JVM is the cluster's youngest");
     }
 
     /** The value stored for {@code trade} in the map of {@code format}. */
