@@ -40,8 +40,8 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2, time = 4)
-@Measurement(iterations = 4, time = 4)
+@Warmup(iterations = 4, time = 3)
+@Measurement(iterations = 4, time = 3)
 @Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-Dhazelcast.phone.home.enabled=false",
     // what Hazelcast asks members on JDK 9+ to be started with
     "--add-modules", "java.se", "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",
