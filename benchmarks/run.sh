@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the JMH benchmark suite and regenerates docs/benchmarks.md with its tables and charts.
 #
-#   benchmarks/run.sh            full suite on JDK 17 (about 28 minutes on 2 cores), plus a subset on
-#                                JDK 25 when one is found; raw JSON into docs/benchmarks/raw/
+#   benchmarks/run.sh            full suite on JDK 17 (about 23 minutes on 2 cores), plus a subset on
+#                                JDK 25 when one is found (about 4 minutes); raw JSON into docs/benchmarks/raw/
 #   benchmarks/run.sh --smoke    every benchmark once: 1 fork, no warm-up, one 100 ms iteration, small
 #                                parameters; results and a page copy under benchmarks/target/smoke/
 #   options: --no-jdk25         skip the JDK 25 subset

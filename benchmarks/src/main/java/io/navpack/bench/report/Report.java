@@ -463,8 +463,9 @@ public final class Report {
         sb.append(String.format(Locale.ROOT, "%s trades, 2 members. Query: `currency1 = 'EUR' and amount1 > 100000000` "
                 + "(`nav[currency1]`, `nav[amount1]` on the navpack map), `map.keySet(predicate)`.%n%n",
                 String.format(Locale.ROOT, "%,d", Long.parseLong(entries))));
-        sb.append("| map | ms per query | queries/s | × navpack (time) | heap per entry (B) | × navpack (heap) | load (s) | results |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        sb.append("| map | ms per query | queries/s | × navpack (time) | allocated per query (MB) | heap per entry (B) "
+                + "| × navpack (heap) | load (s) | results |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         Result nav = find("jdk17", "ScanQueryBenchmark.query", "format", "navpack");
         List<String> labels = new ArrayList<>();
         double[] ms = new double[SCAN_FORMATS.size()];
@@ -478,11 +479,11 @@ public final class Report {
             msErr[i] = r == null ? Double.NaN : r.error();
             heap[i] = r == null ? Double.NaN : r.aux("heapBytesPerEntry");
             if (r == null) {
-                sb.append("| ").append(scanLabel(f)).append(" | — | — | — | — | — | — | — |\n");
+                sb.append("| ").append(scanLabel(f)).append(" | — | — | — | — | — | — | — | — |\n");
                 continue;
             }
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.0f | %.2f | %.1f | %,d |%n", scanLabel(f), time(r),
-                    1000 / r.score(), nav == null ? Double.NaN : r.score() / nav.score(), heap[i],
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.0f | %.0f | %.2f | %.1f | %,d |%n", scanLabel(f),
+                    time(r), 1000 / r.score(), nav == null ? Double.NaN : r.score() / nav.score(), r.alloc() / 1e6, heap[i],
                     nav == null ? Double.NaN : heap[i] / nav.aux("heapBytesPerEntry"), r.aux("loadSeconds"),
                     (long) r.aux("results")));
         }
