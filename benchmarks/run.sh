@@ -124,7 +124,7 @@ run_grid() {
   selected "$class" || return 0
   local json="$OUT/raw/$jdk-$class.json" log="$OUT/raw/$jdk-$class.log" t0=$SECONDS load0
   load0="$(cut -d' ' -f1-3 /proc/loadavg)"
-  rm -f "$json" "$log"
+  rm -f "$json" "$log" "$OUT/raw/$jdk-$class-warmup.txt"
   echo "== $jdk $class (one JVM: warm-up over every shape, then JMH without forks, point by point)"
   # the JVM options of the benchmark's @Fork
   "$java" -Xms1g -Xmx1g ${GRID_JVM[@]+"${GRID_JVM[@]}"} -cp "$JAR" io.navpack.bench.grid.GridRunner "$json" \

@@ -249,7 +249,7 @@ public class ExtractorGridBenchmark {
      * due), and until the JIT compilers have been idle for {@value #QUIET_MS} ms; at most
      * {@value #PREWARM_MAX_S} s.
      */
-    public static void prewarm(List<String> readers, int[] ns, Blackhole bh) {
+    public static String prewarm(List<String> readers, int[] ns, Blackhole bh) {
         long start = System.nanoTime();
         List<Reader> all = new ArrayList<>();
         List<String> done = new ArrayList<>();
@@ -268,7 +268,7 @@ public class ExtractorGridBenchmark {
             }
         }
         if (all.isEmpty()) {
-            return;
+            return "";
         }
         List<BreakEven> schemas = new ArrayList<>();
         List<Calibrator.Result> atFirstUse = new ArrayList<>();
@@ -308,13 +308,16 @@ public class ExtractorGridBenchmark {
                 break;
             }
         }
-        System.out.printf(Locale.ROOT, "%n# warm-up of %s: %d shapes, %.1f s, JIT compile time so far %d ms%n",
-                done, all.size(), (System.nanoTime() - start) / 1e9, jit.getTotalCompilationTime());
+        StringBuilder summary = new StringBuilder(String.format(Locale.ROOT,
+                "# warm-up of %s: %d shapes, %.1f s, JIT compile time so far %d ms%n",
+                done, all.size(), (System.nanoTime() - start) / 1e9, jit.getTotalCompilationTime()));
         for (int i = 0; i < schemas.size(); i++) {
             Calibrator.Result first = atFirstUse.get(i);
-            System.out.printf(Locale.ROOT, "# navpack break-even: %s; at first use: %s%n", schemas.get(i),
-                    first == null ? "-" : first.breakEven() + " " + first);
+            summary.append(String.format(Locale.ROOT, "# navpack break-even: %s; at first use: %s%n", schemas.get(i),
+                    first == null ? "-" : first.breakEven() + " " + first));
         }
+        System.out.print(System.lineSeparator() + summary);
+        return summary.toString();
     }
 
     /** Reads of the shape itself, so its first measured value is not the first of its kind. */

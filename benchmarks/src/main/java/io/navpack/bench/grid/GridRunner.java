@@ -34,7 +34,8 @@ import java.util.regex.Pattern;
  *
  * <pre>GridRunner &lt;results.json&gt; [n,n,...] [--quick] [JMH options, e.g. -wi 1 -i 5 -prof gc]</pre>
  *
- * {@code --quick} (smoke runs) measures only k = 1 and k = n. Start the JVM with the options the
+ * {@code --quick} (smoke runs) measures only k = 1 and k = n. What the warm-up found (the break-even
+ * navpack measured per schema) goes to {@code <results>-warmup.txt}. Start the JVM with the options the
  * benchmark's {@code @Fork} gives ({@code -Xms1g -Xmx1g}).
  */
 public final class GridRunner {
@@ -63,7 +64,9 @@ public final class GridRunner {
         CommandLineOptions cli = new CommandLineOptions(Arrays.copyOfRange(args, from, args.length));
         Blackhole bh = new Blackhole(
                 "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
-        ExtractorGridBenchmark.prewarm(READERS, ns, bh);
+        String warmUp = ExtractorGridBenchmark.prewarm(READERS, ns, bh);
+        // the break-evens navpack measured, beside the results (the report reads them from there)
+        Files.writeString(warmUpFile(out), warmUp, StandardCharsets.UTF_8);
 
         long start = System.nanoTime();
         List<RunResult> results = new ArrayList<>();
@@ -83,6 +86,12 @@ public final class GridRunner {
         System.out.printf(Locale.ROOT, "%n# grid: %d results in %.0f s after the warm-up%n", results.size(),
                 (System.nanoTime() - start) / 1e9);
         append(out, results);
+    }
+
+    /** {@code <results>-warmup.txt} beside the results file: what the warm-up printed. */
+    public static Path warmUpFile(Path results) {
+        String name = results.getFileName().toString().replaceFirst("\\.json$", "");
+        return results.resolveSibling(name + "-warmup.txt");
     }
 
     /** Appends {@code results} to the JMH JSON array in {@code file} (created if missing). */

@@ -251,10 +251,10 @@ final class GridReport {
         sb.append("\n</details>\n");
     }
 
-    /** The break-evens printed at the end of the warm-up, from the run's log. */
+    /** The break-evens printed at the end of the warm-up, from the file GridRunner writes beside the results. */
     private Map<Integer, Calibration> calibrations() throws IOException {
         Map<Integer, Calibration> out = new LinkedHashMap<>();
-        Path log = report.dir.resolve("raw").resolve("jdk17-ExtractorGridBenchmark.log");
+        Path log = report.dir.resolve("raw").resolve("jdk17-ExtractorGridBenchmark-warmup.txt");
         if (!Files.exists(log)) {
             return out;
         }

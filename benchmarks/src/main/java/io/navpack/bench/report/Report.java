@@ -547,7 +547,8 @@ public final class Report {
         Path raw = dir.resolve("raw");
         if (Files.isDirectory(raw)) {
             try (Stream<Path> s = Files.list(raw)) {
-                for (Path p : s.sorted().toList()) {
+                // the JMH console logs stay beside the JSON but are not committed (git ignores *.log)
+                for (Path p : s.filter(f -> !f.toString().endsWith(".log")).sorted().toList()) {
                     String n = p.getFileName().toString();
                     sb.append("- [").append(n).append("](").append(pageToDir).append("/raw/").append(n).append(")\n");
                 }
