@@ -14,14 +14,15 @@ import java.util.function.Consumer;
 
 /**
  * One schema's break-even in this JVM: after how many distinct single-field reads on one value a full
- * decode of that value is cheaper. Measured on the running JVM from real values of the schema
- * ({@link Calibrator}) at first use and once more when the schema has been read often enough for
- * the JIT to have compiled the readers; or pinned in configuration. Also counts what the extractor
- * did with values of the schema.
+ * decode of that value is cheaper. Measured on the running JVM from a real value of the schema
+ * ({@link Calibrator}), on a background thread: first when the schema is first read in adaptive
+ * mode (until then values are read field by field), then again after 10 000, 100 000, 1 000 000 ...
+ * reads, so that the figure follows the JIT. Or pinned in configuration. Also counts what the
+ * extractor did with values of the schema.
  */
 public final class BreakEven {
-    /** Reads of a schema after which it is measured once more, with compiled code. */
-    static final long RECALIBRATE_AFTER = 200_000;
+    /** Reads of a schema after which it is measured a second time; each later measurement waits ten times longer. */
+    static final long FIRST_RECALIBRATION = 10_000;
 
     private static final Map<Schema, BreakEven> ALL = new ConcurrentHashMap<>();
     private static final List<Consumer<BreakEven>> LISTENERS = new CopyOnWriteArrayList<>();
@@ -32,9 +33,8 @@ public final class BreakEven {
     private volatile boolean pinned;
     private volatile Integer apiPin;
     private final AtomicBoolean calibrating = new AtomicBoolean();
-    private volatile boolean recalibrated;
-    /** Distinct fields read from the last value of this schema a thread finished with. */
-    volatile int lastReads;
+    private volatile long nextCalibration;
+    private volatile int calibrations;
 
     final LongAdder singleReads = new LongAdder();
     final LongAdder fullDecodes = new LongAdder();
@@ -78,7 +78,7 @@ public final class BreakEven {
 
     /**
      * Distinct fields read on one value at which the extractor decodes the whole value. Above the
-     * field count it never does (reading field by field is always cheaper, or nothing was measured).
+     * field count it never does (reading field by field is cheaper, or nothing was measured yet).
      */
     public int value() {
         return value;
@@ -91,6 +91,11 @@ public final class BreakEven {
     /** The last measurement, or null when none was made. */
     public Calibrator.Result measurement() {
         return measured;
+    }
+
+    /** How many measurements were made. */
+    public int calibrations() {
+        return calibrations;
     }
 
     public long singleReads() {
@@ -110,12 +115,20 @@ public final class BreakEven {
         return cachedReads.sum();
     }
 
+    private long reads() {
+        return singleReads.sum() + cachedReads.sum() + fullDecodes.sum();
+    }
+
     /**
-     * Brings the figure up to date for {@code sample}, a real value of the schema: applies a pin, or
-     * measures at first use and once more after {@link #RECALIBRATE_AFTER} reads. Cheap when nothing is due.
+     * Brings the figure up to date for {@code sample}, a real value of the schema read in adaptive
+     * mode: applies a pin, or has it measured in the background when a measurement is due. Cheap
+     * when nothing is due.
      */
     void update(PackedRecord sample, ExtractSettings settings) {
         Integer pin = settings.pinned(schema.typeName());
+        if (pin == null) {
+            pin = apiPin;
+        }
         if (pin != null) {
             if (!pinned || value != pin) {
                 value = pin;
@@ -123,41 +136,42 @@ public final class BreakEven {
             }
             return;
         }
-        Integer p = apiPin;
-        if (p != null) {
-            value = p;
-            pinned = true;
-            return;
-        }
         pinned = false;
         if (!settings.calibration()) {
             value = schema.fieldCount() + 1;
             return;
         }
-        boolean due = measured == null
-                || (!recalibrated && singleReads.sum() + fullDecodes.sum() + cachedReads.sum() >= RECALIBRATE_AFTER);
-        if (due && calibrating.compareAndSet(false, true)) {
-            try {
-                if (measured != null) {
-                    recalibrated = true;
-                }
-                Calibrator.Result r = Calibrator.measure(sample);
-                measured = r;
-                value = r.breakEven();
-            } finally {
-                calibrating.set(false);
-            }
+        if ((measured == null || reads() >= nextCalibration) && calibrating.compareAndSet(false, true)) {
+            Calibrator.inBackground(sample, this::measuredNow, () -> calibrating.set(false));
         }
     }
 
-    /** Measures now on {@code sample} (unless the figure is pinned) and returns the result. */
-    public Calibrator.Result remeasure(PackedRecord sample) {
-        Calibrator.Result r = Calibrator.measure(sample);
+    private void measuredNow(Calibrator.Result r) {
         measured = r;
+        calibrations++;
+        nextCalibration = reads() < FIRST_RECALIBRATION ? FIRST_RECALIBRATION : reads() * 10;
         if (!pinned) {
             value = r.breakEven();
         }
+    }
+
+    /** Measures now, on this thread, on {@code sample} (unless the figure is pinned) and returns the result. */
+    public Calibrator.Result remeasure(PackedRecord sample) {
+        Calibrator.Result r = Calibrator.measure(sample);
+        measuredNow(r);
         return r;
+    }
+
+    /** Waits until at least one measurement exists (tools, tests); false when none came in time. */
+    public boolean awaitMeasurement(java.time.Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (measured == null) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(5);
+        }
+        return true;
     }
 
     /** Pins the figure in code (a pin in configuration still wins); null removes the pin. */

@@ -6,16 +6,28 @@ import java.util.Locale;
 
 /**
  * Measures on the running JVM what a full decode of a value costs and what reading one field costs
- * (averaged over every field position), repeating rounds until two agree within 10 % or the time
- * budget is spent. The break-even is the smallest number of single-field reads that costs more than
- * one full decode.
+ * (averaged over every field position). Both are first run until the JIT has compiled them, then
+ * timed in rounds until two rounds agree within 10 % or the time budget is spent; rounds are long
+ * enough that the garbage collection each causes is part of its time. The break-even is the
+ * smallest number of single-field reads that costs more than one full decode. Measurements for the
+ * extractor run on one background daemon thread, so query threads never wait for them.
  */
 public final class Calibrator {
-    /** Most time one measurement takes. */
-    static final long BUDGET_NANOS = 20_000_000L;
-    private static final long SLICE_NANOS = 200_000L;
-    private static final int MAX_ROUNDS = 30;
+    /** Most time the warm-up of one measurement takes. */
+    static final long WARMUP_NANOS = 150_000_000L;
+    /** Calls of each path in the warm-up, enough for the JIT to compile them. */
+    static final int WARMUP_CALLS = 20_000;
+    /** Most time the timed rounds of one measurement take. */
+    static final long BUDGET_NANOS = 300_000_000L;
+    private static final long SLICE_NANOS = 2_000_000L;
+    private static final int MAX_ROUNDS = 40;
     private static volatile int sink;
+    private static final java.util.concurrent.ExecutorService BACKGROUND =
+            java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "navpack-calibrator");
+                t.setDaemon(true);
+                return t;
+            });
 
     private Calibrator() {
     }
@@ -65,10 +77,35 @@ public final class Calibrator {
         }
     }
 
-    /** Measures on {@code sample}, a real value of the schema. */
+    /** Measures {@code sample} on the background thread; hands the result to {@code done}, then runs {@code after}. */
+    static void inBackground(PackedRecord sample, java.util.function.Consumer<Result> done, Runnable after) {
+        try {
+            BACKGROUND.execute(() -> {
+                try {
+                    done.accept(measure(sample));
+                } catch (RuntimeException e) {
+                    // a value that cannot be decoded in full: no figure from it; the next one is tried later
+                } finally {
+                    after.run();
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            after.run();
+        }
+    }
+
+    /** Measures on {@code sample}, a real value of the schema, on the calling thread. */
     public static Result measure(PackedRecord sample) {
         long start = System.nanoTime();
         int n = sample.fieldCount();
+        int h = 0;
+        for (int i = 0; i < WARMUP_CALLS && System.nanoTime() - start < WARMUP_NANOS; i++) {
+            h += sample.decodeAll().length;
+            Object v = sample.get(i % Math.max(n, 1));
+            h += v == null ? 0 : 1;
+        }
+        sink += h;
+        start = System.nanoTime();
         double prevFull = 0;
         double prevSingle = 0;
         double full = 0;
@@ -79,7 +116,7 @@ public final class Calibrator {
         while (rounds < MAX_ROUNDS) {
             rounds++;
             long t0 = System.nanoTime();
-            int h = 0;
+            h = 0;
             for (int i = 0; i < fullBatch; i++) {
                 h += sample.decodeAll().length;
             }

@@ -13,14 +13,20 @@ import java.util.Arrays;
  *
  * <p>Policy, per value: with {@link ExtractionMode#ADAPTIVE}, single-field reads until the number of
  * distinct fields read reaches the schema's break-even, then one full decode that serves every later
- * read. When the previous value of the schema finished at or beyond the break-even — the same query
- * reads the same fields from every entry — the value is decoded in full at its first read.
+ * read. When the previous value this thread read was of the same schema and finished at or beyond the
+ * break-even — the same query reads the same fields from every entry — the value is decoded in full
+ * at its first read.
  */
 final class ValueReads {
     private static final ThreadLocal<ValueReads> CURRENT = ThreadLocal.withInitial(ValueReads::new);
 
     private PackedRecord value;
     private BreakEven breakEven;
+    /** The schema of the previous value this thread finished, and how many distinct fields it read. */
+    private io.navpack.format.Schema lastSchema;
+    private int lastReads;
+    private io.navpack.format.SchemaRegistry settingsFor;
+    private ExtractSettings settings;
     private ExtractionMode mode;
     private int threshold;
     private long[] seen = new long[1];
@@ -38,7 +44,8 @@ final class ValueReads {
 
     private void begin(PackedRecord record, ExtractionMode forced) {
         if (value != null) {
-            breakEven.lastReads = distinct;
+            lastSchema = value.schema();
+            lastReads = distinct;
         }
         value = record;
         decoded = null;
@@ -49,12 +56,18 @@ final class ValueReads {
         } else {
             Arrays.fill(seen, 0, words, 0L);
         }
-        ExtractSettings settings = ExtractSettings.of(record.registry());
+        if (record.registry() != settingsFor) {
+            settingsFor = record.registry();
+            settings = ExtractSettings.of(settingsFor);
+        }
         mode = forced != null ? forced : settings.mode();
         breakEven = BreakEven.of(record.schema());
-        breakEven.update(record, settings);
+        if (mode == ExtractionMode.ADAPTIVE) {
+            breakEven.update(record, settings);
+        }
         threshold = breakEven.value();
-        if (mode == ExtractionMode.FULL || (mode == ExtractionMode.ADAPTIVE && breakEven.lastReads >= threshold)) {
+        boolean expectMany = lastSchema == record.schema() && lastReads >= threshold;
+        if (mode == ExtractionMode.FULL || (mode == ExtractionMode.ADAPTIVE && expectMany)) {
             decoded = record.decodeAll();
             breakEven.fullDecodes.increment();
         }
@@ -84,10 +97,9 @@ final class ValueReads {
     /** Forgets this thread's current value (tests, and threads that are done with a batch). */
     static void reset() {
         ValueReads r = CURRENT.get();
-        if (r.value != null) {
-            r.breakEven.lastReads = r.distinct;
-        }
         r.value = null;
         r.decoded = null;
+        r.lastSchema = null;
+        r.settingsFor = null;
     }
 }

@@ -50,16 +50,28 @@ class CalibrationTest {
     }
 
     @Test
-    void theFirstUseOfASchemaMeasuresIt() {
+    void theFirstUseOfASchemaMeasuresItInTheBackground() throws InterruptedException {
         SchemaRegistry registry = new SchemaRegistry();
         PackedRecord v = wide(registry, "FirstUse", 700, 50);
         BreakEven be = BreakEven.of(v.schema());
         assertThat(be.measurement()).isNull();
+        assertThat(be.value()).as("field by field until measured").isEqualTo(51);
         assertThat(Collected.one(extractor, v, "f1")).isEqualTo(7919L);
-        assertThat(be.measurement()).isNotNull();
+        assertThat(be.awaitMeasurement(java.time.Duration.ofSeconds(60))).isTrue();
+        assertThat(be.calibrations()).isEqualTo(1);
         assertThat(be.value()).isEqualTo(be.measurement().breakEven());
         assertThat(be.isPinned()).isFalse();
         assertThat(be.toString()).contains("FirstUse v1: break-even " + be.value());
+    }
+
+    @Test
+    void fixedModesNeverMeasure() {
+        SchemaRegistry registry = new SchemaRegistry();
+        PackedRecord v = wide(registry, "FixedModes", 704, 20);
+        new NavpackExtractor.Partial().extract(v, "f1", new Collected());
+        new NavpackExtractor.Full().extract(new PackedRecord(v.bytes(), registry), "f2", new Collected());
+        assertThat(BreakEven.of(v.schema()).measurement()).isNull();
+        assertThat(BreakEven.of(v.schema()).calibrations()).isZero();
     }
 
     @Test
