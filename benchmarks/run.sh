@@ -68,7 +68,7 @@ else
   WALK_OPTS=(-f 1 -wi 2 -w 1s -i 5 -r 1s -prof gc)
   # 636 points: short iterations, in one warmed-up JVM per reader (see ExtractorGridBenchmark)
   GRID_JVM=()
-  GRID_ARGS=(-wi 1 -w 50ms -i 5 -r 50ms -prof gc)
+  GRID_ARGS=(-wi 2 -w 100ms -i 5 -r 50ms -prof gc)
 fi
 
 # selected CLASS: true when no --only was given or CLASS contains one of its comma-separated names

@@ -9,7 +9,6 @@ import io.navpack.bench.codec.PofCodec;
 import io.navpack.bench.grid.GridRecords;
 import io.navpack.bench.grid.PofEntry;
 import io.navpack.extract.BreakEven;
-import io.navpack.extract.Calibrator;
 import io.navpack.extract.ExtractSettings;
 import io.navpack.extract.NavpackExtractor;
 import io.navpack.format.PackedRecord;
@@ -66,7 +65,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Steady state: before anything is measured in a JVM, {@link #prewarm} runs every (k, pattern)
  * shape of the readers, interleaved, until the JIT is idle and navpack has measured each schema's
- * break-even at first use and once more (after 200 000 reads), as it does on a member.
+ * break-even until it settled (in the background, at the first adaptive read and after 10 000,
+ * 100 000 ... reads, until two measurements agree), as it does on a member.
  * benchmarks/run.sh runs the grid through {@link io.navpack.bench.grid.GridRunner}: one JVM for all
  * readers and all n, warmed up over every shape, then JMH in that JVM point by point (the four readers
  * of a point one after the other), so the readers are compared on the same compiled code and no fork
@@ -76,13 +76,11 @@ import java.util.concurrent.TimeUnit;
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 1, time = 50, timeUnit = TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2, time = 100, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 5, time = 50, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class ExtractorGridBenchmark {
     static final long PREWARM_MS_PER_SHAPE = 8;
-    /** Reads of a schema after which navpack measures its break-even a second time ({@code BreakEven}). */
-    static final long RECALIBRATE_AFTER = 200_000;
     static final long QUIET_MS = 500;
     static final long PREWARM_MAX_S = 30;
     /**
@@ -244,10 +242,10 @@ public class ExtractorGridBenchmark {
      * Once per JVM, reader and n: runs every (k, pattern) shape of each of {@code readers} for each of
      * {@code ns}, interleaved (a few reads of each shape in turn, as a member serving all these queries
      * would), so no shape and no reader is favoured by running first. It goes on for at least
-     * {@value #PREWARM_MS_PER_SHAPE} ms per shape, until navpack has measured each schema's break-even a
-     * second time (after {@value #RECALIBRATE_AFTER} reads of the schema, inside the read that finds it
-     * due), and until the JIT compilers have been idle for {@value #QUIET_MS} ms; at most
-     * {@value #PREWARM_MAX_S} s.
+     * {@value #PREWARM_MS_PER_SHAPE} ms per shape, until navpack's break-even of each schema has settled
+     * (measured on its background thread at the first adaptive read, then after 10 000, 100 000 ...
+     * reads of the schema until two measurements agree), and until the JIT compilers have been idle for
+     * {@value #QUIET_MS} ms; at most {@value #PREWARM_MAX_S} s.
      */
     public static String prewarm(List<String> readers, int[] ns, Blackhole bh) {
         long start = System.nanoTime();
@@ -271,15 +269,11 @@ public class ExtractorGridBenchmark {
             return "";
         }
         List<BreakEven> schemas = new ArrayList<>();
-        List<Calibrator.Result> atFirstUse = new ArrayList<>();
         for (Reader r : all) {
-            BreakEven b = r instanceof NavpackReader ? BreakEven.of(((NavpackReader) r).schema) : null;
-            boolean seenBefore = b != null && b.singleReads() + b.fullDecodes() + b.cachedReads() >= RECALIBRATE_AFTER;
-            // the first read of a schema is its first use: navpack measures the break-even there
             r.read();
-            if (b != null && !seenBefore && !schemas.contains(b)) {
+            BreakEven b = r instanceof NavpackReader ? BreakEven.of(((NavpackReader) r).schema) : null;
+            if (b != null && !schemas.contains(b)) {
                 schemas.add(b);
-                atFirstUse.add(b.measurement());
             }
         }
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
@@ -300,21 +294,19 @@ public class ExtractorGridBenchmark {
                 lastJit = jitNow;
                 quietSince = now;
             }
-            boolean measuredTwice = true;
-            for (int i = 0; i < schemas.size(); i++) {
-                measuredTwice &= schemas.get(i).measurement() != atFirstUse.get(i);
+            boolean measured = true;
+            for (BreakEven b : schemas) {
+                measured &= !readers.contains("adaptive") || b.isSettled();
             }
-            if (now > maxEnd || (now > minEnd && measuredTwice && now - quietSince >= quietNanos)) {
+            if (now > maxEnd || (now > minEnd && measured && now - quietSince >= quietNanos)) {
                 break;
             }
         }
         StringBuilder summary = new StringBuilder(String.format(Locale.ROOT,
                 "# warm-up of %s: %d shapes, %.1f s, JIT compile time so far %d ms%n",
                 done, all.size(), (System.nanoTime() - start) / 1e9, jit.getTotalCompilationTime()));
-        for (int i = 0; i < schemas.size(); i++) {
-            Calibrator.Result first = atFirstUse.get(i);
-            summary.append(String.format(Locale.ROOT, "# navpack break-even: %s; at first use: %s%n", schemas.get(i),
-                    first == null ? "-" : first.breakEven() + " " + first));
+        for (BreakEven b : schemas) {
+            summary.append(String.format(Locale.ROOT, "# navpack break-even: %s; measurements: %d%n", b, b.calibrations()));
         }
         System.out.print(System.lineSeparator() + summary);
         return summary.toString();

@@ -17,12 +17,15 @@ import java.util.function.Consumer;
  * decode of that value is cheaper. Measured on the running JVM from a real value of the schema
  * ({@link Calibrator}), on a background thread: first when the schema is first read in adaptive
  * mode (until then values are read field by field), then again after 10 000, 100 000, 1 000 000 ...
- * reads, so that the figure follows the JIT. Or pinned in configuration. Also counts what the
+ * reads, so that the figure follows the JIT, until two measurements in a row agree. Or pinned in
+ * configuration. Also counts what the
  * extractor did with values of the schema.
  */
 public final class BreakEven {
     /** Reads of a schema after which it is measured a second time; each later measurement waits ten times longer. */
     static final long FIRST_RECALIBRATION = 10_000;
+    /** Measurements after which a schema's figure is final even if they kept disagreeing. */
+    static final int MAX_MEASUREMENTS = 6;
 
     private static final Map<Schema, BreakEven> ALL = new ConcurrentHashMap<>();
     private static final List<Consumer<BreakEven>> LISTENERS = new CopyOnWriteArrayList<>();
@@ -35,6 +38,7 @@ public final class BreakEven {
     private final AtomicBoolean calibrating = new AtomicBoolean();
     private volatile long nextCalibration;
     private volatile int calibrations;
+    private volatile boolean settled;
 
     final LongAdder singleReads = new LongAdder();
     final LongAdder fullDecodes = new LongAdder();
@@ -136,7 +140,11 @@ public final class BreakEven {
             }
             return;
         }
-        pinned = false;
+        if (pinned) {
+            pinned = false;
+            Calibrator.Result r = measured;
+            value = r == null ? schema.fieldCount() + 1 : r.breakEven();
+        }
         if (!settings.calibration()) {
             value = schema.fieldCount() + 1;
             return;
@@ -147,12 +155,29 @@ public final class BreakEven {
     }
 
     private void measuredNow(Calibrator.Result r) {
+        Calibrator.Result before = measured;
         measured = r;
         calibrations++;
-        nextCalibration = reads() < FIRST_RECALIBRATION ? FIRST_RECALIBRATION : reads() * 10;
+        settled = before != null && agree(before.breakEven(), r.breakEven()) || calibrations >= MAX_MEASUREMENTS;
+        nextCalibration = settled ? Long.MAX_VALUE
+                : reads() < FIRST_RECALIBRATION ? FIRST_RECALIBRATION : reads() * 10;
         if (!pinned) {
             value = r.breakEven();
         }
+    }
+
+    /** Two break-evens that differ by at most one field or 10 %. */
+    private static boolean agree(int a, int b) {
+        return Math.abs(a - b) <= Math.max(1, b / 10);
+    }
+
+    /**
+     * Whether the figure is final: the last two measurements agreed (within one field or 10 %), or
+     * {@value #MAX_MEASUREMENTS} were made. A settled schema is not measured again, so a member's
+     * query threads stop sharing the JIT with the calibrator.
+     */
+    public boolean isSettled() {
+        return settled;
     }
 
     /** Measures now, on this thread, on {@code sample} (unless the figure is pinned) and returns the result. */
@@ -174,7 +199,10 @@ public final class BreakEven {
         return true;
     }
 
-    /** Pins the figure in code (a pin in configuration still wins); null removes the pin. */
+    /**
+     * Pins the figure in code (a pin in configuration still wins); null removes the pin and goes back
+     * to the measured figure. A pin in configuration applies from the next values read.
+     */
     public void pin(Integer fields) {
         if (fields != null && fields < 1) {
             throw new IllegalArgumentException("break-even must be at least 1");
@@ -183,6 +211,10 @@ public final class BreakEven {
         if (fields != null) {
             value = fields;
             pinned = true;
+        } else if (pinned) {
+            pinned = false;
+            Calibrator.Result r = measured;
+            value = r == null ? schema.fieldCount() + 1 : r.breakEven();
         }
     }
 
@@ -190,6 +222,7 @@ public final class BreakEven {
     public String toString() {
         Calibrator.Result r = measured;
         return schema.typeName() + " v" + schema.version() + ": break-even " + value + (pinned ? " (pinned)" : "")
+                + (settled ? " (settled)" : "")
                 + (r == null ? "" : " " + r);
     }
 }

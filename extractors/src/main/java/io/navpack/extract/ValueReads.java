@@ -25,7 +25,17 @@ final class ValueReads {
     /** The schema of the previous value this thread finished, and how many distinct fields it read. */
     private io.navpack.format.Schema lastSchema;
     private int lastReads;
+    /**
+     * Values of one schema this thread begins between two looks at whether its break-even is due a
+     * measurement or a configured pin: the look costs more than a cheap query spends on a value.
+     */
+    static final int UPDATE_EVERY = 64;
+
     private io.navpack.format.SchemaRegistry settingsFor;
+    /** The schema {@link #breakEven} belongs to, the settings it was last brought up to date with, and values until the next look. */
+    private io.navpack.format.Schema breakEvenOf;
+    private ExtractSettings updatedWith;
+    private int untilUpdate;
     private ExtractSettings settings;
     private ExtractionMode mode;
     private int threshold;
@@ -61,9 +71,15 @@ final class ValueReads {
             settings = ExtractSettings.of(settingsFor);
         }
         mode = forced != null ? forced : settings.mode();
-        breakEven = BreakEven.of(record.schema());
-        if (mode == ExtractionMode.ADAPTIVE) {
+        if (record.schema() != breakEvenOf || settings != updatedWith) {
+            breakEvenOf = record.schema();
+            breakEven = BreakEven.of(breakEvenOf);
+            updatedWith = settings;
+            untilUpdate = 0;
+        }
+        if (mode == ExtractionMode.ADAPTIVE && --untilUpdate < 0) {
             breakEven.update(record, settings);
+            untilUpdate = UPDATE_EVERY;
         }
         threshold = breakEven.value();
         boolean expectMany = lastSchema == record.schema() && lastReads >= threshold;
@@ -101,5 +117,7 @@ final class ValueReads {
         r.decoded = null;
         r.lastSchema = null;
         r.settingsFor = null;
+        r.breakEvenOf = null;
+        r.updatedWith = null;
     }
 }

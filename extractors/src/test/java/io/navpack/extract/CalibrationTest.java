@@ -12,6 +12,7 @@ import java.math.BigDecimal;
 import java.util.Properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The break-even is measured from real values, pinned from configuration, or switched off. */
 class CalibrationTest {
@@ -43,7 +44,9 @@ class CalibrationTest {
             Calibrator.Result r = Calibrator.measure(v);
             assertThat(r.fullNanos()).isPositive();
             assertThat(r.singleNanos()).isPositive();
-            assertThat(r.rounds()).isBetween(1, 30);
+            assertThat(r.rounds()).isBetween(Calibrator.MIN_SETTLED, Calibrator.MAX_ROUNDS);
+            assertThat(r.tookNanos()).as("at least MIN_SETTLED rounds of two batches of a slice each")
+                    .isGreaterThanOrEqualTo(2L * Calibrator.MIN_SETTLED * Calibrator.SLICE_NANOS);
             assertThat(r.breakEven()).isBetween(1, fields + 1);
             assertThat(r.breakEven()).isEqualTo((int) Math.min(fields + 1, Math.floor(r.fullNanos() / r.singleNanos()) + 1));
         }
@@ -62,6 +65,70 @@ class CalibrationTest {
         assertThat(be.value()).isEqualTo(be.measurement().breakEven());
         assertThat(be.isPinned()).isFalse();
         assertThat(be.toString()).contains("FirstUse v1: break-even " + be.value());
+    }
+
+    @Test
+    void theBreakEvenIsMeasuredAgainAfterTenThousandReads() throws InterruptedException {
+        SchemaRegistry registry = new SchemaRegistry();
+        PackedRecord first = wide(registry, "Remeasured", 705, 8);
+        byte[] bytes = first.bytes();
+        BreakEven be = BreakEven.of(first.schema());
+        assertThat(Collected.one(extractor, new PackedRecord(bytes, registry), "f1")).isEqualTo(7919L);
+        assertThat(be.awaitMeasurement(java.time.Duration.ofSeconds(60))).isTrue();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (be.calibrations() < 2 && System.nanoTime() < deadline) {
+            for (int i = 0; i < BreakEven.FIRST_RECALIBRATION + ValueReads.UPDATE_EVERY + 1; i++) {
+                Collected.one(extractor, new PackedRecord(bytes, registry), "f1");
+            }
+            Thread.sleep(10);
+        }
+        assertThat(be.calibrations()).isEqualTo(2);
+        assertThat(be.value()).isEqualTo(be.measurement().breakEven());
+    }
+
+    @Test
+    void measuringStopsOnceTwoMeasurementsAgree() {
+        SchemaRegistry registry = new SchemaRegistry();
+        PackedRecord v = wide(registry, "Settling", 707, 40);
+        BreakEven be = BreakEven.of(v.schema());
+        Calibrator.Result last = be.remeasure(v);
+        assertThat(be.isSettled()).as("one measurement settles nothing").isFalse();
+        for (int i = 2; i <= BreakEven.MAX_MEASUREMENTS && !be.isSettled(); i++) {
+            Calibrator.Result before = last;
+            last = be.remeasure(v);
+            int a = before.breakEven();
+            int b = last.breakEven();
+            assertThat(be.isSettled()).isEqualTo(Math.abs(a - b) <= Math.max(1, b / 10) || i == BreakEven.MAX_MEASUREMENTS);
+        }
+        assertThat(be.isSettled()).isTrue();
+        assertThat(be.toString()).contains("(settled)");
+        int measurements = be.calibrations();
+        for (int i = 0; i < 3 * BreakEven.FIRST_RECALIBRATION; i++) {
+            Collected.one(extractor, new PackedRecord(v.bytes(), registry), "f1");
+        }
+        assertThat(be.calibrations()).as("a settled figure is not measured again").isEqualTo(measurements);
+    }
+
+    @Test
+    void aPinSetInCodeWinsUntilRemoved() throws InterruptedException {
+        SchemaRegistry registry = new SchemaRegistry();
+        PackedRecord v = wide(registry, "PinnedInCode", 706, 12);
+        BreakEven be = BreakEven.of(v.schema());
+        be.pin(3);
+        assertThat(be.value()).isEqualTo(3);
+        assertThat(be.isPinned()).isTrue();
+        Collected.one(extractor, v, "f0");
+        assertThat(be.measurement()).as("a pinned schema is not measured").isNull();
+        be.pin(null);
+        assertThat(be.isPinned()).isFalse();
+        assertThat(be.value()).as("unmeasured again: field by field").isEqualTo(13);
+        ValueReads.reset(); // a thread looks at the schema's figure every UPDATE_EVERY values; a fresh one at once
+        Collected.one(extractor, new PackedRecord(v.bytes(), registry), "f0");
+        assertThat(be.awaitMeasurement(java.time.Duration.ofSeconds(60))).isTrue();
+        be.pin(2);
+        be.pin(null);
+        assertThat(be.value()).as("back to the measured figure").isEqualTo(be.measurement().breakEven());
+        assertThatThrownBy(() -> be.pin(0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -22,8 +22,8 @@ final class GridReport {
     private static final String BENCH_NAVPACK = "ExtractorGridBenchmark.navpack";
     private static final String BENCH_POF = "ExtractorGridBenchmark.pof";
     private static final Pattern BREAK_EVEN = Pattern.compile(
-            "# navpack break-even: Grid(\\d+) v\\d+: break-even (\\d+) \\(full ([0-9.]+) ns, single ([0-9.]+) ns[^)]*\\)"
-                    + "; at first use: (\\d+) \\(full ([0-9.]+) ns, single ([0-9.]+) ns");
+            "# navpack break-even: Grid(\\d+) v\\d+: break-even (\\d+) (?:\\(settled\\) )?\\(full ([0-9.]+) ns, single ([0-9.]+) ns, "
+                    + "(\\d+) rounds in ([0-9.]+) ms\\); measurements: (\\d+)");
 
     private final Report report;
 
@@ -48,8 +48,7 @@ final class GridReport {
     }
 
     /** A calibration line of the adaptive run's log. */
-    private record Calibration(int breakEven, double fullNs, double singleNs, int firstBreakEven, double firstFullNs,
-                               double firstSingleNs) {
+    private record Calibration(int breakEven, double fullNs, double singleNs, int rounds, double tookMs, int measurements) {
     }
 
     String grid() throws IOException {
@@ -143,7 +142,7 @@ final class GridReport {
         sb.append("**Break-even measured by navpack** in the run's JVM (distinct fields per value from which it "
                 + "decodes the whole value; n + 1 = never), the calibration behind it, and where full-only actually "
                 + "overtook partial-only in this run:\n\n");
-        sb.append("| n | break-even | calibration: full decode / single read | at first use: break-even, full / single "
+        sb.append("| n | break-even | calibration: full decode / single read | measurement: rounds, time; measurements so far "
                 + "| full-only faster from k = (first / last / random) |\n");
         sb.append("|---:|---:|---|---|---|\n");
         for (Map.Entry<Integer, List<Point>> e : byN.entrySet()) {
@@ -168,8 +167,8 @@ final class GridReport {
             sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s |%n", n,
                     Double.isNaN(be) ? "—" : String.format(Locale.ROOT, "%.0f", be),
                     c == null ? "—" : String.format(Locale.ROOT, "%s / %s ns", Report.fmt(c.fullNs()), Report.fmt(c.singleNs())),
-                    c == null ? "—" : String.format(Locale.ROOT, "%d, %s / %s ns", c.firstBreakEven(),
-                            Report.fmt(c.firstFullNs()), Report.fmt(c.firstSingleNs())),
+                    c == null ? "—" : String.format(Locale.ROOT, "%d rounds, %s ms; %d", c.rounds(), Report.fmt(c.tookMs()),
+                            c.measurements()),
                     String.join(" / ", crossings)));
         }
         sb.append('\n');
@@ -263,7 +262,7 @@ final class GridReport {
             if (m.find()) {
                 out.put(Integer.parseInt(m.group(1)), new Calibration(Integer.parseInt(m.group(2)),
                         Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)), Integer.parseInt(m.group(5)),
-                        Double.parseDouble(m.group(6)), Double.parseDouble(m.group(7))));
+                        Double.parseDouble(m.group(6)), Integer.parseInt(m.group(7))));
             }
         }
         return out;
