@@ -27,7 +27,7 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--members", defaultValue = "3", description = "Members to start (default: ${DEFAULT-VALUE}).")
     int members;
 
-    @Option(names = "--runs", defaultValue = "2", description = "Runs per query; the median is reported (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--runs", defaultValue = "3", description = "Runs per query; the median is reported (default: ${DEFAULT-VALUE}).")
     int runs;
 
     @Option(names = "--report", defaultValue = "navpack-demo-report.html", description = "HTML report file (default: ${DEFAULT-VALUE}).")

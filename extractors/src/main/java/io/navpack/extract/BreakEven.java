@@ -17,13 +17,18 @@ import java.util.function.Consumer;
  * decode of that value is cheaper. Measured on the running JVM from a real value of the schema
  * ({@link Calibrator}), on a background thread: first when the schema is first read in adaptive
  * mode (until then values are read field by field), then again after 10 000, 100 000, 1 000 000 ...
- * reads, so that the figure follows the JIT, until two measurements in a row agree. Or pinned in
- * configuration. Also counts what the
+ * reads, so that the figure follows the JIT, until two measurements in a row agree (from the third
+ * on). Or pinned in configuration. Also counts what the
  * extractor did with values of the schema.
  */
 public final class BreakEven {
     /** Reads of a schema after which it is measured a second time; each later measurement waits ten times longer. */
     static final long FIRST_RECALIBRATION = 10_000;
+    /**
+     * Measurements before a figure can be final: the one at first use, after 10 000 and after 100 000
+     * reads. The first two can both catch the JIT still compiling the readers.
+     */
+    static final int MIN_MEASUREMENTS = 3;
     /** Measurements after which a schema's figure is final even if they kept disagreeing. */
     static final int MAX_MEASUREMENTS = 6;
 
@@ -158,7 +163,8 @@ public final class BreakEven {
         Calibrator.Result before = measured;
         measured = r;
         calibrations++;
-        settled = before != null && agree(before.breakEven(), r.breakEven()) || calibrations >= MAX_MEASUREMENTS;
+        settled = calibrations >= MIN_MEASUREMENTS && agree(before.breakEven(), r.breakEven())
+                || calibrations >= MAX_MEASUREMENTS;
         nextCalibration = settled ? Long.MAX_VALUE
                 : reads() < FIRST_RECALIBRATION ? FIRST_RECALIBRATION : reads() * 10;
         if (!pinned) {
@@ -172,8 +178,8 @@ public final class BreakEven {
     }
 
     /**
-     * Whether the figure is final: the last two measurements agreed (within one field or 10 %), or
-     * {@value #MAX_MEASUREMENTS} were made. A settled schema is not measured again, so a member's
+     * Whether the figure is final: at least {@value #MIN_MEASUREMENTS} measurements were made and the
+     * last two agreed (within one field or 10 %), or {@value #MAX_MEASUREMENTS} were made. A settled schema is not measured again, so a member's
      * query threads stop sharing the JIT with the calibrator.
      */
     public boolean isSettled() {
