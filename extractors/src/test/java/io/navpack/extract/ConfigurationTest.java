@@ -117,6 +117,27 @@ class ConfigurationTest {
     }
 
     @Test
+    void theAttributeCanHaveAnotherName() {
+        Config memberConfig = NavpackConfig.of().attribute("np").queryable("trades*").applyTo(new Config());
+        assertThat(memberConfig.getMapConfig("trades*").getAttributeConfigs())
+                .extracting(com.hazelcast.config.AttributeConfig::getName).containsExactly("np");
+        member(memberConfig);
+        HazelcastInstance client = client(NavpackConfig.of(Trade.class).applyTo(new ClientConfig()));
+        IMap<Long, Trade> trades = client.getMap("trades");
+        for (Trade t : SeedTrades.load()) {
+            trades.put(t.id(), t);
+        }
+        assertThat(trades.values(Predicates.equal("np[currency1]", "EUR"))).extracting(Trade::id)
+                .containsExactlyInAnyOrder(1L, 5L, 10L);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> trades.values(Predicates.equal("nav[currency1]", "EUR")))
+                .hasMessageContaining("nav");
+        for (String bad : new String[] {"", " ", "nav[x]", "a.b"}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> NavpackConfig.of().attribute(bad))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
     void xml() {
         HazelcastInstance member = member(new InMemoryXmlConfig(snippet("member-xml")));
         ClientConfig clientConfig = new XmlClientConfigBuilder(stream(snippet("client-xml"))).build();

@@ -34,6 +34,7 @@ public final class NavpackConfig {
     private final Map<String, String> properties = new LinkedHashMap<>();
     private boolean global;
     private final List<String> queryableMaps = new ArrayList<>();
+    private String attribute = NavpackSettings.DEFAULT_ATTRIBUTE;
     /** Class name of the query attribute's extractor (module navpack-extractors). */
     public static final String EXTRACTOR = "io.navpack.extract.NavpackExtractor";
 
@@ -64,9 +65,12 @@ public final class NavpackConfig {
         return this;
     }
 
-    /** Name of the query attribute (default {@value NavpackSettings#DEFAULT_ATTRIBUTE}). */
+    /** Name of the query attribute that {@link #queryable} adds (default {@value NavpackSettings#DEFAULT_ATTRIBUTE}). */
     public NavpackConfig attribute(String name) {
-        properties.put(NavpackSettings.ATTRIBUTE, name);
+        if (name == null || name.isBlank() || name.contains("[") || name.contains(".")) {
+            throw new IllegalArgumentException("an attribute name is a plain word such as 'nav', not '" + name + "'");
+        }
+        attribute = name.trim();
         return this;
     }
 
@@ -98,7 +102,6 @@ public final class NavpackConfig {
 
     public Config applyTo(Config config) {
         apply(config.getSerializationConfig(), config::setProperty);
-        String attribute = properties.getOrDefault(NavpackSettings.ATTRIBUTE, NavpackSettings.DEFAULT_ATTRIBUTE);
         for (String map : queryableMaps) {
             com.hazelcast.config.MapConfig mc = config.getMapConfigs().get(map);
             if (mc == null) {

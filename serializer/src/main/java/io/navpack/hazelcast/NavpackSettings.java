@@ -22,7 +22,6 @@ import java.util.function.Function;
  * <tr><td>{@value #READ_MODE}</td><td>record on members, object on clients</td><td>what reading a value returns</td></tr>
  * <tr><td>{@value #READ_MODE}.&lt;type name&gt;</td><td>the above</td><td>the same for one type</td></tr>
  * <tr><td>{@value #AUTO_REGISTER}</td><td>false</td><td>register any class written through the serializer (for use as the global serializer)</td></tr>
- * <tr><td>{@value #ATTRIBUTE}</td><td>nav</td><td>name of the query attribute</td></tr>
  * <tr><td>{@value #TIMEOUT}</td><td>30</td><td>seconds to wait for the cluster when publishing or looking up a schema</td></tr>
  * </table>
  */
@@ -31,9 +30,11 @@ public final class NavpackSettings {
     public static final String PACKAGES = "navpack.packages";
     public static final String READ_MODE = "navpack.read-mode";
     public static final String AUTO_REGISTER = "navpack.auto-register";
-    public static final String ATTRIBUTE = "navpack.attribute";
     public static final String TIMEOUT = "navpack.timeout-seconds";
-    /** Default name of the query attribute: predicates say {@code nav[field]}. */
+    /**
+     * Default name of the query attribute: predicates say {@code nav[field]}. The name is the one a
+     * map's attribute configuration gives the extractor (or {@link NavpackConfig#attribute}).
+     */
     public static final String DEFAULT_ATTRIBUTE = "nav";
 
     private final List<String> classes;
@@ -41,7 +42,6 @@ public final class NavpackSettings {
     private final ReadMode readMode;
     private final Map<String, ReadMode> readModeByType;
     private final boolean autoRegister;
-    private final String attribute;
     private final Duration timeout;
     private final Function<String, String> source;
     private final List<String> names;
@@ -61,8 +61,6 @@ public final class NavpackSettings {
         }
         this.readModeByType = Collections.unmodifiableMap(byType);
         this.autoRegister = Boolean.parseBoolean(source.apply(AUTO_REGISTER));
-        String attr = source.apply(ATTRIBUTE);
-        this.attribute = attr == null || attr.isBlank() ? DEFAULT_ATTRIBUTE : attr.trim();
         String timeoutText = source.apply(TIMEOUT);
         try {
             this.timeout = Duration.ofSeconds(timeoutText == null ? 30 : Long.parseLong(timeoutText.trim()));
@@ -133,10 +131,6 @@ public final class NavpackSettings {
 
     public boolean autoRegister() {
         return autoRegister;
-    }
-
-    public String attribute() {
-        return attribute;
     }
 
     public Duration timeout() {
