@@ -18,8 +18,7 @@ import java.util.function.Consumer;
  * ({@link Calibrator}), on a background thread: first when the schema is first read in adaptive
  * mode (until then values are read field by field), then again after 10 000, 100 000, 1 000 000 ...
  * reads, so that the figure follows the JIT, until two measurements in a row agree (from the third
- * on). Or pinned in configuration. Also counts what the
- * extractor did with values of the schema.
+ * on). Or pinned in configuration. Also counts what the extractor did with values of the schema.
  */
 public final class BreakEven {
     /** Reads of a schema after which it is measured a second time; each later measurement waits ten times longer. */
@@ -146,9 +145,7 @@ public final class BreakEven {
             return;
         }
         if (pinned) {
-            pinned = false;
-            Calibrator.Result r = measured;
-            value = r == null ? schema.fieldCount() + 1 : r.breakEven();
+            unpin();
         }
         if (!settings.calibration()) {
             value = schema.fieldCount() + 1;
@@ -159,7 +156,8 @@ public final class BreakEven {
         }
     }
 
-    private void measuredNow(Calibrator.Result r) {
+    /** Takes a measurement (the calibrator thread, or a caller of {@link #remeasure}). */
+    private synchronized void measuredNow(Calibrator.Result r) {
         Calibrator.Result before = measured;
         measured = r;
         calibrations++;
@@ -179,8 +177,8 @@ public final class BreakEven {
 
     /**
      * Whether the figure is final: at least {@value #MIN_MEASUREMENTS} measurements were made and the
-     * last two agreed (within one field or 10 %), or {@value #MAX_MEASUREMENTS} were made. A settled schema is not measured again, so a member's
-     * query threads stop sharing the JIT with the calibrator.
+     * last two agreed (within one field or 10 %), or {@value #MAX_MEASUREMENTS} were made. A settled
+     * schema is not measured again, so a member's query threads stop sharing the JIT with the calibrator.
      */
     public boolean isSettled() {
         return settled;
@@ -209,7 +207,7 @@ public final class BreakEven {
      * Pins the figure in code (a pin in configuration still wins); null removes the pin and goes back
      * to the measured figure. A pin in configuration applies from the next values read.
      */
-    public void pin(Integer fields) {
+    public synchronized void pin(Integer fields) {
         if (fields != null && fields < 1) {
             throw new IllegalArgumentException("break-even must be at least 1");
         }
@@ -218,10 +216,15 @@ public final class BreakEven {
             value = fields;
             pinned = true;
         } else if (pinned) {
-            pinned = false;
-            Calibrator.Result r = measured;
-            value = r == null ? schema.fieldCount() + 1 : r.breakEven();
+            unpin();
         }
+    }
+
+    /** Back to the measured figure, or to field by field when nothing was measured yet. */
+    private synchronized void unpin() {
+        pinned = false;
+        Calibrator.Result r = measured;
+        value = r == null ? schema.fieldCount() + 1 : r.breakEven();
     }
 
     @Override

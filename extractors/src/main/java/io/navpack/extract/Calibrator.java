@@ -3,6 +3,10 @@ package io.navpack.extract;
 import io.navpack.format.PackedRecord;
 
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
 
 /**
  * Measures on the running JVM what a full decode of a value costs and what reading one field costs
@@ -11,9 +15,10 @@ import java.util.Locale;
  * 2 ms were run and the last two agree within 10 %, or the time budget is spent (a few tens of
  * milliseconds). The figures are the fastest of those rounds: a round only ever loses time to other
  * threads on its core or to a collection pause, and a measurement on a busy two-core member must not
- * take them for the cost of decoding. The cost of allocating the decoded objects is part of it. The break-even is the
- * smallest number of single-field reads that costs more than one full decode. Measurements for the
- * extractor run on one background daemon thread, so query threads never wait for them.
+ * take them for the cost of decoding. The cost of allocating the decoded objects is part of it. The
+ * break-even is the smallest number of single-field reads that costs more than one full decode.
+ * Measurements for the extractor run on one background daemon thread, so query threads never wait
+ * for them.
  */
 public final class Calibrator {
     /** Most time the warm-up of one measurement takes. */
@@ -27,12 +32,11 @@ public final class Calibrator {
     /** Rounds whose batches both took a slice that a measurement needs at least. */
     static final int MIN_SETTLED = 4;
     private static volatile int sink;
-    private static final java.util.concurrent.ExecutorService BACKGROUND =
-            java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "navpack-calibrator");
-                t.setDaemon(true);
-                return t;
-            });
+    private static final ExecutorService BACKGROUND = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "navpack-calibrator");
+        t.setDaemon(true);
+        return t;
+    });
 
     private Calibrator() {
     }
@@ -83,7 +87,7 @@ public final class Calibrator {
     }
 
     /** Measures {@code sample} on the background thread; hands the result to {@code done}, then runs {@code after}. */
-    static void inBackground(PackedRecord sample, java.util.function.Consumer<Result> done, Runnable after) {
+    static void inBackground(PackedRecord sample, Consumer<Result> done, Runnable after) {
         try {
             BACKGROUND.execute(() -> {
                 try {
@@ -94,7 +98,7 @@ public final class Calibrator {
                     after.run();
                 }
             });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             after.run();
         }
     }

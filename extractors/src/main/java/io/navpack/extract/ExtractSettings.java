@@ -25,7 +25,6 @@ public final class ExtractSettings {
     public static final String BREAK_EVEN = "navpack.break-even";
 
     private static final ExtractSettings DEFAULTS = new ExtractSettings(NavpackSettings.defaults());
-    private static volatile Cached last = new Cached(null, DEFAULTS);
 
     private final ExtractionMode mode;
     private final boolean calibration;
@@ -65,6 +64,8 @@ public final class ExtractSettings {
     }
 
     private static final Map<SchemaRegistry, ExtractSettings> BOUND = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Counts {@link #bind} calls, so that readers holding settings see a registry bound anew. */
+    private static volatile int generation;
 
     /**
      * Settings for values read through {@code registry} outside Hazelcast (a registry of a Hazelcast
@@ -74,32 +75,22 @@ public final class ExtractSettings {
         java.util.Properties all = new java.util.Properties();
         all.putAll(properties);
         BOUND.put(registry, new ExtractSettings(NavpackSettings.from(all)));
-        last = new Cached(null, DEFAULTS);
+        generation++;
+    }
+
+    /** Changes whenever {@link #bind} is called: settings obtained before may be out of date. */
+    static int generation() {
+        return generation;
     }
 
     /** The settings of the instance a registry belongs to; defaults outside Hazelcast. */
     static ExtractSettings of(SchemaRegistry registry) {
-        Cached c = last;
-        if (c.registry == registry) {
-            return c.settings;
-        }
         ExtractSettings s = BOUND.get(registry);
-        if (s == null) {
-            NavpackContext ctx = NavpackContext.forRegistry(registry);
-            s = ctx == null ? DEFAULTS : ctx.attachment(ExtractSettings.class, x -> new ExtractSettings(x.settings()));
+        if (s != null) {
+            return s;
         }
-        last = new Cached(registry, s);
-        return s;
-    }
-
-    private static final class Cached {
-        final SchemaRegistry registry;
-        final ExtractSettings settings;
-
-        Cached(SchemaRegistry registry, ExtractSettings settings) {
-            this.registry = registry;
-            this.settings = settings;
-        }
+        NavpackContext ctx = NavpackContext.forRegistry(registry);
+        return ctx == null ? DEFAULTS : ctx.attachment(ExtractSettings.class, x -> new ExtractSettings(x.settings()));
     }
 
     public ExtractionMode mode() {

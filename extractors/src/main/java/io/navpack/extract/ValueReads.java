@@ -1,6 +1,8 @@
 package io.navpack.extract;
 
 import io.navpack.format.PackedRecord;
+import io.navpack.format.Schema;
+import io.navpack.format.SchemaRegistry;
 
 import java.util.Arrays;
 
@@ -18,25 +20,29 @@ import java.util.Arrays;
  * at its first read.
  */
 final class ValueReads {
-    private static final ThreadLocal<ValueReads> CURRENT = ThreadLocal.withInitial(ValueReads::new);
-
-    private PackedRecord value;
-    private BreakEven breakEven;
-    /** The schema of the previous value this thread finished, and how many distinct fields it read. */
-    private io.navpack.format.Schema lastSchema;
-    private int lastReads;
     /**
      * Values of one schema this thread begins between two looks at whether its break-even is due a
      * measurement or a configured pin: the look costs more than a cheap query spends on a value.
      */
     static final int UPDATE_EVERY = 64;
+    private static final ThreadLocal<ValueReads> CURRENT = ThreadLocal.withInitial(ValueReads::new);
 
-    private io.navpack.format.SchemaRegistry settingsFor;
-    /** The schema {@link #breakEven} belongs to, the settings it was last brought up to date with, and values until the next look. */
-    private io.navpack.format.Schema breakEvenOf;
+    private PackedRecord value;
+    /** The schema of the previous value this thread finished, and how many distinct fields it read. */
+    private Schema lastSchema;
+    private int lastReads;
+    /** This thread's settings, for the registry and {@link ExtractSettings#generation} they came from. */
+    private SchemaRegistry settingsFor;
+    private int settingsGeneration;
+    private ExtractSettings settings;
+    /**
+     * The break-even of {@link #breakEvenOf}, the settings it was last brought up to date with, and
+     * values until the next look.
+     */
+    private BreakEven breakEven;
+    private Schema breakEvenOf;
     private ExtractSettings updatedWith;
     private int untilUpdate;
-    private ExtractSettings settings;
     private ExtractionMode mode;
     private int threshold;
     private long[] seen = new long[1];
@@ -66,8 +72,9 @@ final class ValueReads {
         } else {
             Arrays.fill(seen, 0, words, 0L);
         }
-        if (record.registry() != settingsFor) {
+        if (record.registry() != settingsFor || ExtractSettings.generation() != settingsGeneration) {
             settingsFor = record.registry();
+            settingsGeneration = ExtractSettings.generation();
             settings = ExtractSettings.of(settingsFor);
         }
         mode = forced != null ? forced : settings.mode();

@@ -181,4 +181,19 @@ class AdaptiveReadsTest {
         assertThat(Collected.one(extractor, v, "venue")).isNull();
         assertThat(Collected.one(extractor, null, "currency1")).isNull();
     }
+
+    @Test
+    void aRegistryBoundAnewIsReadWithItsNewSettings() {
+        Navpack n = navpack("partial", 507);
+        BreakEven be = BreakEven.of(n.registry().schema(507, 1));
+        Collected.one(extractor, view(n, trades.get(0), 507), "currency1");
+        assertThat(be.singleReads()).isEqualTo(1);
+        assertThat(be.fullDecodes()).isZero();
+        Properties full = new Properties();
+        full.setProperty(ExtractSettings.MODE, "full");
+        ExtractSettings.bind(n.registry(), full);
+        Collected.one(extractor, view(n, trades.get(1), 507), "currency1");
+        assertThat(be.fullDecodes()).as("the same thread sees the new binding at its next value").isEqualTo(1);
+        assertThat(be.singleReads()).isEqualTo(1);
+    }
 }

@@ -208,17 +208,11 @@ public final class PackedRecord {
             }
             int size = skip[f];
             if (size > 0) {
-                if (size > limit - p) {
-                    throw new NavpackFormatException("truncated input: field " + f + " needs " + size + " bytes", p);
-                }
-                p += size;
+                p = Values.fixed(p, size, limit);
             } else if (size == Schema.SKIP_PACKED) {
-                // a packed integer ends at its first byte without the continuation bit
-                do {
-                    if (p >= limit) {
-                        throw new NavpackFormatException("truncated packed integer", p);
-                    }
-                } while (b[p++] < 0);
+                p = PackedInts.skip(b, p, limit);
+            } else if (size == Schema.SKIP_PACKED_INT) {
+                p = PackedInts.skipInt(b, p, limit);
             } else if (size == Schema.SKIP_LENGTH) {
                 p = Values.skipLengthPrefixed(b, p, limit);
             } else {

@@ -125,19 +125,23 @@ public final class Schema {
         return hasNullable;
     }
 
-    /** Skipping a field whose value is one packed integer. */
+    /** Skipping a field whose value is one packed 64-bit integer. */
     static final int SKIP_PACKED = 0;
     /** Skipping a field whose value is a packed length and that many bytes. */
     static final int SKIP_LENGTH = -1;
     /** Skipping a field whose encoding needs a look at its kind (decimals, times). */
     static final int SKIP_OTHER = -2;
+    /** Skipping a field whose value is one packed integer that must fit 32 bits. */
+    static final int SKIP_PACKED_INT = -3;
 
     private static int skipSize(Kind k) {
         if (k.fixedSize() > 0) {
             return k.fixedSize();
         }
         switch (k) {
-            case SHORT: case CHAR: case INT: case LONG: case ENUM: case DATE:
+            case SHORT: case CHAR: case INT: case ENUM:
+                return SKIP_PACKED_INT;
+            case LONG: case DATE:
                 return SKIP_PACKED;
             case STRING: case BYTES: case BIG_INTEGER: case RECORD: case LIST: case SET: case ARRAY: case MAP:
                 return SKIP_LENGTH;
@@ -146,7 +150,11 @@ public final class Schema {
         }
     }
 
-    /** Per field: its size when fixed, else {@link #SKIP_PACKED}, {@link #SKIP_LENGTH} or {@link #SKIP_OTHER}. Do not modify. */
+    /**
+     * Per field, how {@link PackedRecord} skips it: its size when fixed, else {@link #SKIP_PACKED},
+     * {@link #SKIP_PACKED_INT}, {@link #SKIP_LENGTH} or {@link #SKIP_OTHER} (the same checks as
+     * {@link Values#skip}, without looking up the kind per field). Do not modify.
+     */
     int[] skipSizes() {
         return skipSizes;
     }

@@ -81,7 +81,8 @@ final class Values {
         }
     }
 
-    private static int fixed(int p, int size, int limit) {
+    /** Position after a value of {@code size} bytes at {@code p}, which must fit before {@code limit}. */
+    static int fixed(int p, int size, int limit) {
         if (p > limit - size) {
             throw new NavpackFormatException("truncated input: value needs " + size + " bytes, " + (limit - p) + " left", p);
         }
