@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.logging.Level;
@@ -80,10 +81,15 @@ public final class ScanCluster implements AutoCloseable {
             ports[i] = freePort();
         }
         String name = "navpack-scan-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        // the first member starts alone and becomes the master, the others then join it together: members
+        // that all start at once can each elect themselves and form separate clusters
         ExecutorService starters = Executors.newFixedThreadPool(count);
         try {
+            Config first = memberConfig(name, ports[0], ports);
+            customizer.accept(first);
+            c.members.add(Hazelcast.newHazelcastInstance(first));
             List<Future<HazelcastInstance>> started = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
+            for (int i = 1; i < count; i++) {
                 int port = ports[i];
                 started.add(starters.submit(() -> {
                     Config config = memberConfig(name, port, ports);
@@ -94,15 +100,18 @@ public final class ScanCluster implements AutoCloseable {
             for (Future<HazelcastInstance> f : started) {
                 c.members.add(f.get());
             }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (c.members.stream().anyMatch(m -> m.getCluster().getMembers().size() != count)) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("members did not form one cluster of " + count + " within 60 s");
+                }
+                Thread.sleep(50);
+            }
         } catch (Exception e) {
             c.close();
-            throw new IllegalStateException("cluster did not start", e);
+            throw e instanceof IllegalStateException ise ? ise : new IllegalStateException("cluster did not start", e);
         } finally {
             starters.shutdown();
-        }
-        if (c.members.get(0).getCluster().getMembers().size() != count) {
-            c.close();
-            throw new IllegalStateException("members did not form one cluster of " + count);
         }
         return c;
     }

@@ -36,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The demo: an embedded cluster on loopback, trades loaded into a navpack map with query indexes, and
@@ -191,10 +192,13 @@ public final class Demo {
             ports[i] = freePort();
         }
         String name = "navpack-demo-" + ProcessHandle.current().pid();
+        // the first member starts alone and becomes the master; the others then join it together. Members that
+        // all start at once can each elect themselves and form separate clusters that merge only minutes later.
+        cluster.add(Hazelcast.newHazelcastInstance(memberConfig(name, ports[0], ports)));
         List<Thread> starters = new ArrayList<>();
         HazelcastInstance[] started = new HazelcastInstance[members];
         RuntimeException[] failure = new RuntimeException[1];
-        for (int i = 0; i < members; i++) {
+        for (int i = 1; i < members; i++) {
             int n = i;
             Thread t = new Thread(() -> {
                 try {
@@ -219,8 +223,30 @@ public final class Demo {
         if (failure[0] != null) {
             throw failure[0];
         }
-        if (cluster.size() != members || cluster.get(0).getCluster().getMembers().size() != members) {
+        if (cluster.size() != members) {
             throw new IllegalStateException("only " + cluster.size() + " of " + members + " members started");
+        }
+        awaitOneCluster();
+    }
+
+    /** Waits (at most 60 s) until every member's member list holds all members: views are updated asynchronously. */
+    private void awaitOneCluster() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            int smallest = cluster.stream().mapToInt(m -> m.getCluster().getMembers().size()).min().orElse(0);
+            if (smallest == members) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(members + " members started but one sees only " + smallest
+                        + " members after 60 s");
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the members to see each other", e);
+            }
         }
     }
 
