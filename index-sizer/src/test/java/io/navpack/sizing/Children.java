@@ -3,7 +3,7 @@ package io.navpack.sizing;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Starts members in child JVMs in parallel and stops them all. */
+/** Starts members in child JVMs (the first alone, the others in parallel) and stops them all. */
 final class Children implements AutoCloseable {
 
     final List<ChildJvm> jvms = new ArrayList<>();
@@ -34,8 +34,13 @@ final class Children implements AutoCloseable {
                     args.add(Integer.toString(poolSize));
                 }
                 c.jvms.add(ChildJvm.start(agents[i], "256m", ChildMember.class, args.toArray(new String[0])));
+                if (i == 0) {
+                    // the first member becomes the master before the others start: members that all start at
+                    // once can each elect themselves and form separate clusters
+                    c.uuids.add(c.jvms.get(0).awaitLine("READY ", 120).substring(6).trim());
+                }
             }
-            for (ChildJvm jvm : c.jvms) {
+            for (ChildJvm jvm : c.jvms.subList(1, c.jvms.size())) {
                 c.uuids.add(jvm.awaitLine("READY ", 120).substring(6).trim());
             }
             return c;

@@ -113,7 +113,16 @@ public final class HazelcastCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts the first member alone, so that it becomes the master, and then the others in parallel: members
+     * that all start at once can each elect themselves and form separate clusters.
+     */
     private void startAll(List<ClusterMember> toStart) {
+        toStart.get(0).start();
+        toStart = toStart.subList(1, toStart.size());
+        if (toStart.isEmpty()) {
+            return;
+        }
         ExecutorService starter = Executors.newFixedThreadPool(toStart.size(), r -> {
             Thread t = new Thread(r, "navpack-it-member-start");
             t.setDaemon(true);
