@@ -539,7 +539,7 @@ public final class PackedRecord {
             out[f] = Values.valueAt(t, bytes, p, limit, registry, null, depth);
             p = Values.skip(t, bytes, p, limit);
         }
-        Values.requireEnd(p, limit, FieldType.record(schema.typeName()));
+        Values.requireRecordEnd(p, limit, schema);
         return out;
     }
 

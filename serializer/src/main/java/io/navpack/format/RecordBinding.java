@@ -154,7 +154,7 @@ public final class RecordBinding<T> {
                     }
                     p = Values.skip(t, b, p, limit);
                 }
-                Values.requireEnd(p, limit, FieldType.record(ws.typeName()));
+                Values.requireRecordEnd(p, limit, ws);
                 return type.cast((Object) canonical.invokeExact(args));
             }
             Object o = (Object) noArg.invokeExact();
@@ -169,7 +169,7 @@ public final class RecordBinding<T> {
                 }
                 p = Values.skip(t, b, p, limit);
             }
-            Values.requireEnd(p, limit, FieldType.record(ws.typeName()));
+            Values.requireRecordEnd(p, limit, ws);
             return type.cast(o);
         } catch (NavpackException | Error e) {
             throw e;

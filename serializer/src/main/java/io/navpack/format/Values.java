@@ -384,6 +384,13 @@ final class Values {
         }
     }
 
+    /** {@link #requireEnd} for the body of a record of {@code schema}; the type is only described on failure. */
+    static void requireRecordEnd(int p, int end, Schema schema) {
+        if (p != end) {
+            requireEnd(p, end, FieldType.record(schema.typeName()));
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static Object collectionAt(FieldType t, byte[] b, int p, int limit, SchemaRegistry registry,
                                        JavaTarget target, int depth) {
