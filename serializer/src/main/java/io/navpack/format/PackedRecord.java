@@ -536,8 +536,7 @@ public final class PackedRecord {
                 continue;
             }
             FieldType t = schema.field(f).type();
-            out[f] = Values.valueAt(t, bytes, p, limit, registry, null, depth);
-            p = Values.skip(t, bytes, p, limit);
+            p = Values.readInto(t, bytes, p, limit, registry, null, depth, out, f);
         }
         Values.requireRecordEnd(p, limit, schema);
         return out;

@@ -149,10 +149,8 @@ public final class RecordBinding<T> {
                     }
                     FieldType t = ws.field(f).type();
                     int slot = map[f];
-                    if (slot >= 0) {
-                        args[slot] = Values.valueAt(t, b, p, limit, registry, targetOfSlot[slot], depth);
-                    }
-                    p = Values.skip(t, b, p, limit);
+                    p = slot >= 0 ? Values.readInto(t, b, p, limit, registry, targetOfSlot[slot], depth, args, slot)
+                            : Values.skip(t, b, p, limit);
                 }
                 Values.requireRecordEnd(p, limit, ws);
                 return type.cast((Object) canonical.invokeExact(args));

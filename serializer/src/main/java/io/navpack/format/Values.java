@@ -71,14 +71,17 @@ final class Values {
                 return skipFlaggedSeconds(b, PackedInts.skip(b, p, limit), limit);
             case OFFSET_DATE_TIME:
                 return PackedInts.skipInt(b, skipFlaggedSeconds(b, PackedInts.skip(b, p, limit), limit), limit);
-            case DECIMAL: {
-                long h = PackedInts.readLong(b, p, limit);
-                int q = PackedInts.skip(b, p, limit);
-                return (h & 15) == 15 ? skipLengthPrefixed(b, q, limit) : PackedInts.skip(b, q, limit);
-            }
+            case DECIMAL:
+                return skipDecimal(b, p, limit);
             default:
                 return skipLengthPrefixed(b, p, limit);
         }
+    }
+
+    private static int skipDecimal(byte[] b, int p, int limit) {
+        long h = PackedInts.readLong(b, p, limit);
+        int q = PackedInts.skip(b, p, limit);
+        return (h & 15) == 15 ? skipLengthPrefixed(b, q, limit) : PackedInts.skip(b, q, limit);
     }
 
     /** Position after a value of {@code size} bytes at {@code p}, which must fit before {@code limit}. */
@@ -325,6 +328,53 @@ final class Values {
         }
     }
 
+    /**
+     * Sequential decoding: stores the non-null value of type {@code t} at {@code p} (as {@link #valueAt}
+     * reads it) into {@code out[slot]} and returns the position after it (as {@link #skip}), choosing
+     * the kind once for both.
+     */
+    static int readInto(FieldType t, byte[] b, int p, int limit, SchemaRegistry registry, JavaTarget target,
+                        int depth, Object[] out, int slot) {
+        switch (t.kind()) {
+            case BOOLEAN:
+                out[slot] = booleanAt(b, p, limit);
+                return p + 1;
+            case BYTE:
+                out[slot] = byteAt(b, p, limit);
+                return p + 1;
+            case SHORT:
+                out[slot] = shortAt(b, p, limit);
+                return PackedInts.skip(b, p, limit);
+            case CHAR:
+                out[slot] = charAt(b, p, limit);
+                return PackedInts.skip(b, p, limit);
+            case INT:
+                out[slot] = intAt(b, p, limit);
+                return PackedInts.skip(b, p, limit);
+            case LONG:
+                out[slot] = longAt(b, p, limit);
+                return PackedInts.skip(b, p, limit);
+            case FLOAT:
+                out[slot] = floatAt(b, p, limit);
+                return p + 4;
+            case DOUBLE:
+                out[slot] = doubleAt(b, p, limit);
+                return p + 8;
+            case STRING:
+                out[slot] = stringAt(b, p, limit);
+                return skipLengthPrefixed(b, p, limit);
+            case DECIMAL:
+                out[slot] = decimalAt(b, p, limit);
+                return skipDecimal(b, p, limit);
+            case DATE:
+                out[slot] = dateAt(b, p, limit);
+                return PackedInts.skip(b, p, limit);
+            default:
+                out[slot] = valueAt(t, b, p, limit, registry, target, depth);
+                return skip(t, b, p, limit);
+        }
+    }
+
     /** A view of the nested record at {@code p}, checked to be of the declared type. */
     static PackedRecord recordAt(FieldType t, byte[] b, int p, int limit, SchemaRegistry registry, int depth) {
         int q = PackedInts.skipInt(b, p, limit);
@@ -452,8 +502,7 @@ final class Values {
             Object[] arr = (Object[]) Array.newInstance(et != null ? et.raw : plainClass(e, true), count);
             for (int i = 0; i < count; i++) {
                 if (!isNullSlot(b, h[2], i)) {
-                    arr[i] = valueAt(e, b, q, end, registry, et, depth + 1);
-                    q = skip(e, b, q, end);
+                    q = readInto(e, b, q, end, registry, et, depth + 1, arr, i);
                 }
             }
             out = arr;
