@@ -1,6 +1,7 @@
 package io.navpack.extract;
 
 import io.navpack.format.PackedRecord;
+import io.navpack.hazelcast.PackedGenericRecord;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
 
@@ -51,6 +52,10 @@ final class ValueReads {
 
     /** Field {@code field} of {@code record} in its plain form; {@code forced} overrides the configured mode. */
     static Object read(PackedRecord record, int field, ExtractionMode forced) {
+        if (record instanceof PackedGenericRecord) {
+            // the same value, whether a query reads it by plain name or through nav[...]
+            record = ((PackedGenericRecord) record).record();
+        }
         ValueReads r = CURRENT.get();
         if (r.value != record || (forced != null && forced != r.mode)) {
             r.begin(record, forced);

@@ -127,7 +127,9 @@ public final class RecordBinding<T> {
     }
 
     /** Decodes the whole record {@code view} into a new instance. */
-    public T decode(PackedRecord view) {
+    public T decode(PackedRecord record) {
+        RecordView view = record instanceof RecordView ? (RecordView) record
+                : new RecordView(record.array(), record.offset(), record.length(), record.registry(), 0);
         Schema ws = view.schema();
         if (!ws.typeName().equals(schema.typeName())) {
             throw new NavpackFormatException("a " + ws.typeName() + " cannot be decoded as " + type.getName()

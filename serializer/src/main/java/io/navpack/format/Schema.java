@@ -36,6 +36,9 @@ public final class Schema {
     private final Field[] fields;
     private final List<Field> fieldList;
     private final Map<String, Field> byName;
+    private final NameIndex names;
+    private final List<String> fieldNames;
+    private final int blocks;
     private final boolean hasNullable;
     private final byte[] notNullMask;
     private final int[] skipSizes;
@@ -57,6 +60,13 @@ public final class Schema {
             nullable |= f.nullable();
         }
         this.byName = names;
+        this.names = new NameIndex(this.fields);
+        List<String> nameList = new ArrayList<>(this.fields.length);
+        for (Field f : this.fields) {
+            nameList.add(f.name());
+        }
+        this.fieldNames = Collections.unmodifiableList(nameList);
+        this.blocks = (this.fields.length + BLOCK - 1) / BLOCK;
         this.hasNullable = nullable;
         this.notNullMask = new byte[(this.fields.length + BLOCK - 1) / BLOCK];
         for (Field f : this.fields) {
@@ -112,12 +122,21 @@ public final class Schema {
 
     /** Index of the field named {@code name}, or -1. */
     public int indexOf(String name) {
-        Field f = byName.get(name);
-        return f == null ? -1 : f.index();
+        return names.indexOf(name);
     }
 
     public List<Field> fields() {
         return fieldList;
+    }
+
+    /** The field names in field order. */
+    public List<String> fieldNames() {
+        return fieldNames;
+    }
+
+    /** Blocks of {@value #BLOCK} fields: one null-bitmap byte each, and one offset-table entry each but the first. */
+    int blockCount() {
+        return blocks;
     }
 
     /** True when at least one field may be null. */
@@ -335,7 +354,7 @@ public final class Schema {
     /** Same type id, version and fields (the fingerprints are equal). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Schema && ((Schema) o).fingerprint == fingerprint
+        return o == this || o instanceof Schema && ((Schema) o).fingerprint == fingerprint
                 && Arrays.equals(((Schema) o).binaryForm, binaryForm);
     }
 

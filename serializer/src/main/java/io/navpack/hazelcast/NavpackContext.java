@@ -64,8 +64,12 @@ public final class NavpackContext {
     private final ThreadLocal<PackedWriter> writers;
     private final ILogger logger = Logger.getLogger(NavpackContext.class);
     private volatile NavpackSettings settings;
+    private volatile boolean initialized;
     private final java.util.concurrent.atomic.AtomicLong schemaRequests = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean global;
+    /** Whether values read here are {@link PackedGenericRecord}s (plain names in queries); decided in {@link #started()}. */
+    private volatile boolean genericRecords;
+    private volatile boolean started;
 
     private NavpackContext(HazelcastInstance hz) {
         this.hz = hz;
@@ -138,8 +142,60 @@ public final class NavpackContext {
     }
 
     public NavpackSettings settings() {
-        init();
+        NavpackSettings s = settings;
+        return s != null ? s : parseSettings();
+    }
+
+    /** The settings alone, parsed from the configuration's properties; no class is registered. */
+    private synchronized NavpackSettings parseSettings() {
+        if (settings == null) {
+            Properties properties = member ? hz.getConfig().getProperties()
+                    : ((HazelcastClientInstanceImpl) hz).getClientConfig().getProperties();
+            settings = NavpackSettings.from(properties, member);
+        }
         return settings;
+    }
+
+    /**
+     * Called before the first value is read or written here (and before any class is registered):
+     * decides the query path (and lets navpack's serializer write its generic records, see
+     * {@link HazelcastInternals}) and says once in the log that navpack is active.
+     */
+    synchronized void started() {
+        if (started) {
+            return;
+        }
+        started = true;
+        NavpackSettings s = settings();
+        String path;
+        if (!s.plainNames()) {
+            path = "nav[...] attribute only (" + NavpackSettings.PLAIN_NAMES + "=false)";
+        } else if (HazelcastInternals.allowOverrideDefaultSerializers(hz)) {
+            genericRecords = true;
+            path = "plain field names and nav[...]";
+        } else {
+            path = "nav[...] attribute only: this Hazelcast version does not let navpack write its generic records";
+            logger.warning("navpack: plain field names are off on this " + (member ? "member" : "client")
+                    + ": the serialization setting allow-override-default-serializers cannot be set");
+        }
+        logger.info("navpack " + version() + " active on this " + (member ? "member" : "client") + ": read mode "
+                + s.readMode().name().toLowerCase(java.util.Locale.ROOT) + ", query path: " + path
+                + ", adaptive reads: " + (QueryReads.installed().getClass().getName().startsWith("io.navpack.extract")
+                ? "on (navpack-extractors)" : "off (navpack-extractors is not on the class path)"));
+    }
+
+    boolean isStarted() {
+        return started;
+    }
+
+    /** Whether values read here are {@link PackedGenericRecord}s. */
+    boolean genericRecords() {
+        return genericRecords;
+    }
+
+    private static String version() {
+        String v = NavpackContext.class.getPackage().getImplementationVersion();
+        return v != null ? v : "(development build)";
     }
 
     PackedWriter writer() {
@@ -152,31 +208,29 @@ public final class NavpackContext {
 
     /** Reads the settings and registers the configured classes; once, on first use. */
     private void init() {
-        if (settings != null) {
+        if (initialized) {
             return;
         }
         synchronized (this) {
-            if (settings != null) {
+            if (initialized) {
                 return;
             }
-            Properties properties;
             SerializationConfig serialization;
             ClassLoader loader;
             if (member) {
                 Config config = hz.getConfig();
-                properties = config.getProperties();
                 serialization = config.getSerializationConfig();
                 loader = config.getClassLoader();
             } else {
                 ClientConfig config = ((HazelcastClientInstanceImpl) hz).getClientConfig();
-                properties = config.getProperties();
                 serialization = config.getSerializationConfig();
                 loader = config.getClassLoader();
             }
             if (loader == null) {
                 loader = NavpackContext.class.getClassLoader();
             }
-            NavpackSettings s = NavpackSettings.from(properties, member);
+            NavpackSettings s = settings();
+            started();
             registry.setSource(this::findInCluster);
             registry.setPublisher(this::publish);
             List<Class<?>> classes = new ArrayList<>();
@@ -186,7 +240,7 @@ public final class NavpackContext {
                     if (type == null && sc.getTypeClassName() != null) {
                         type = load(sc.getTypeClassName(), loader);
                     }
-                    if (type != null && type != io.navpack.format.PackedRecord.class) {
+                    if (type != null && !io.navpack.format.PackedRecord.class.isAssignableFrom(type)) {
                         classes.add(type);
                     }
                 }
@@ -204,7 +258,7 @@ public final class NavpackContext {
             global = gsc != null && isNavpack(gsc.getClassName(), gsc.getImplementation());
             classes.addAll(hookTypes(loader));
             allowed.addAll(classes);
-            settings = s;
+            initialized = true;
             if (member) {
                 hz.getCluster().addMembershipListener(new SchemaPusher());
             }
@@ -255,7 +309,7 @@ public final class NavpackContext {
                         Class<?> c = load(name, loader);
                         if (c != null && NavpackTypeHook.class.isAssignableFrom(c)) {
                             Class<?> type = ((NavpackTypeHook<?>) c.getDeclaredConstructor().newInstance()).getSerializationType();
-                            if (type != io.navpack.format.PackedRecord.class) {
+                            if (!io.navpack.format.PackedRecord.class.isAssignableFrom(type)) {
                                 out.add(type);
                             }
                         }
