@@ -41,6 +41,9 @@ final class ValueReads {
      * values until the next look.
      */
     private BreakEven breakEven;
+    /** This thread's counts for {@link #breakEven}, and those of the schemas it read before. */
+    private ReadCounts counts;
+    private final java.util.IdentityHashMap<BreakEven, ReadCounts> countsBySchema = new java.util.IdentityHashMap<>();
     private Schema breakEvenOf;
     private ExtractSettings updatedWith;
     private int untilUpdate;
@@ -68,24 +71,29 @@ final class ValueReads {
             lastSchema = value.schema();
             lastReads = distinct;
         }
+        Schema schema = record.schema();
         value = record;
         decoded = null;
         distinct = 0;
-        int words = (record.fieldCount() + 63) >>> 6;
-        if (seen.length < words) {
+        int words = (schema.fieldCount() + 63) >>> 6;
+        if (words == 1) {
+            seen[0] = 0L;
+        } else if (seen.length < words) {
             seen = new long[words];
         } else {
             Arrays.fill(seen, 0, words, 0L);
         }
-        if (record.registry() != settingsFor || ExtractSettings.generation() != settingsGeneration) {
-            settingsFor = record.registry();
+        SchemaRegistry registry = record.registry();
+        if (registry != settingsFor || ExtractSettings.generation() != settingsGeneration) {
+            settingsFor = registry;
             settingsGeneration = ExtractSettings.generation();
             settings = ExtractSettings.of(settingsFor);
         }
         mode = forced != null ? forced : settings.mode();
-        if (record.schema() != breakEvenOf || settings != updatedWith) {
-            breakEvenOf = record.schema();
-            breakEven = BreakEven.of(breakEvenOf);
+        if (schema != breakEvenOf || settings != updatedWith) {
+            breakEvenOf = schema;
+            breakEven = BreakEven.of(schema);
+            counts = countsBySchema.computeIfAbsent(breakEven, BreakEven::newCounts);
             updatedWith = settings;
             untilUpdate = 0;
         }
@@ -94,10 +102,10 @@ final class ValueReads {
             untilUpdate = UPDATE_EVERY;
         }
         threshold = breakEven.value();
-        boolean expectMany = lastSchema == record.schema() && lastReads >= threshold;
+        boolean expectMany = lastSchema == schema && lastReads >= threshold;
         if (mode == ExtractionMode.FULL || (mode == ExtractionMode.ADAPTIVE && expectMany)) {
             decoded = record.decodeAll();
-            breakEven.fullDecodes.increment();
+            counts.full();
         }
     }
 
@@ -109,16 +117,16 @@ final class ValueReads {
             distinct++;
         }
         if (decoded != null) {
-            breakEven.cachedReads.increment();
+            counts.cached();
             return decoded[f];
         }
         if (mode == ExtractionMode.ADAPTIVE && distinct >= threshold) {
             decoded = value.decodeAll();
-            breakEven.fullDecodes.increment();
-            breakEven.switches.increment();
+            counts.full();
+            counts.switched();
             return decoded[f];
         }
-        breakEven.singleReads.increment();
+        counts.single();
         return value.get(f);
     }
 

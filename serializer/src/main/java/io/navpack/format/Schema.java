@@ -44,6 +44,8 @@ public final class Schema {
     private final int[] skipSizes;
     private final byte[] binaryForm;
     private final long fingerprint;
+    /** {@link #attachment}s: key, value, key, value, ... copied on write. */
+    private volatile Object[] attachments = new Object[0];
 
     private Schema(String typeName, int typeId, int version, List<Field> fields) {
         this.typeName = typeName;
@@ -181,6 +183,34 @@ public final class Schema {
     /** One bit per field, set where the field cannot be null (and past the last field). Do not modify. */
     byte[] notNullMask() {
         return notNullMask;
+    }
+
+    /**
+     * State another part of navpack keeps per schema (e.g. how Hazelcast's generic-record API sees its
+     * fields), created once by {@code create} and found again by identity of {@code key}, without hashing.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T attachment(Class<T> key, java.util.function.Function<? super Schema, ? extends T> create) {
+        Object[] a = attachments;
+        for (int i = 0; i < a.length; i += 2) {
+            if (a[i] == key) {
+                return (T) a[i + 1];
+            }
+        }
+        synchronized (this) {
+            a = attachments;
+            for (int i = 0; i < a.length; i += 2) {
+                if (a[i] == key) {
+                    return (T) a[i + 1];
+                }
+            }
+            T value = create.apply(this);
+            Object[] more = Arrays.copyOf(a, a.length + 2);
+            more[a.length] = key;
+            more[a.length + 1] = value;
+            attachments = more;
+            return value;
+        }
     }
 
     /** Type id and version in one long, the key under which registries keep a schema. */

@@ -170,7 +170,7 @@ final class Values {
     static String stringAt(byte[] b, int p, int limit) {
         int q = PackedInts.skipInt(b, p, limit);
         int n = checkedLength(b, p, q, limit);
-        return new String(b, q, n, StandardCharsets.UTF_8);
+        return ShortStrings.decode(b, q, n);
     }
 
     static byte[] bytesAt(byte[] b, int p, int limit) {

@@ -1,7 +1,6 @@
 package io.navpack.hazelcast;
 
 import com.hazelcast.nio.serialization.FieldKind;
-import io.navpack.format.Field;
 import io.navpack.format.FieldType;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
@@ -12,10 +11,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What Hazelcast's generic-record API needs to know about one navpack schema, computed once: the
- * {@link FieldKind} under which each field is read, the set of field names, and which names that the
- * schema lacks are fields of other versions or types (so that a query on them reads null rather than
- * failing).
+ * What Hazelcast's generic-record API needs to know about one navpack schema, computed once and
+ * attached to the schema: the {@link FieldKind} under which each field is read, the set of field
+ * names, and which names that the schema lacks are fields of other versions or types (so that a query
+ * on them reads null rather than failing).
  *
  * <p>Kinds: each navpack kind maps to the Compact kind of the same Java type ({@code long} →
  * {@code INT64}, {@code Long} → {@code NULLABLE_INT64}, {@code LocalDateTime} → {@code TIMESTAMP},
@@ -27,10 +26,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code getObject}: the value then compares as the Java type itself.
  */
 final class GenericSchema {
-    private static final ConcurrentHashMap<Schema, GenericSchema> ALL = new ConcurrentHashMap<>();
-    /** The last one looked up: scans read value after value of one schema. */
-    private static volatile GenericSchema last;
-
     final Schema schema;
     private final FieldKind[] kinds;
     private final Set<String> names;
@@ -42,20 +37,14 @@ final class GenericSchema {
     private GenericSchema(Schema schema) {
         this.schema = schema;
         this.kinds = new FieldKind[schema.fieldCount()];
-        for (Field f : schema.fields()) {
+        for (io.navpack.format.Field f : schema.fields()) {
             kinds[f.index()] = kindOf(f.type(), f.nullable());
         }
         this.names = Collections.unmodifiableSet(new LinkedHashSet<>(schema.fieldNames()));
     }
 
     static GenericSchema of(Schema schema) {
-        GenericSchema g = last;
-        if (g != null && g.schema == schema) {
-            return g;
-        }
-        g = ALL.computeIfAbsent(schema, GenericSchema::new);
-        last = g;
-        return g;
+        return schema.attachment(GenericSchema.class, GenericSchema::new);
     }
 
     FieldKind kind(int field) {

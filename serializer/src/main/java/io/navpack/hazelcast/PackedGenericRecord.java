@@ -406,8 +406,9 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
 
     @Override
     public FieldKind getFieldKind(String fieldName) {
-        int i = record.schema().indexOf(fieldName);
-        return i < 0 ? FieldKind.NOT_AVAILABLE : GenericSchema.of(record.schema()).kind(i);
+        io.navpack.format.Schema s = record.schema();
+        int i = s.indexOf(fieldName);
+        return i < 0 ? FieldKind.NOT_AVAILABLE : GenericSchema.of(s).kind(i);
     }
 
     /**
