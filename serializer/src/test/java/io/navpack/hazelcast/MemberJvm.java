@@ -36,10 +36,19 @@ public final class MemberJvm implements AutoCloseable {
 
     /** Starts a member with {@code config} and waits until it reports STARTED. */
     public static MemberJvm start(String name, Config config, Path workDir, String... taskPackages) {
+        return start(name, new ConfigXmlGenerator(true, false).generate(config), null, workDir, taskPackages);
+    }
+
+    /**
+     * Starts a member with the hazelcast.xml text {@code xml}, on the Hazelcast jar {@code hazelcastJar}
+     * instead of the one on this JVM's class path when it is not null (members of another Hazelcast
+     * version), and waits until it reports STARTED.
+     */
+    public static MemberJvm start(String name, String xmlText, Path hazelcastJar, Path workDir, String... taskPackages) {
         try {
             Files.createDirectories(workDir);
             Path xml = workDir.resolve(name + ".xml");
-            Files.writeString(xml, new ConfigXmlGenerator(true, false).generate(config), StandardCharsets.UTF_8);
+            Files.writeString(xml, xmlText, StandardCharsets.UTF_8);
             Path log = workDir.resolve(name + ".log");
             List<String> cmd = new ArrayList<>();
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -51,7 +60,7 @@ public final class MemberJvm implements AutoCloseable {
             cmd.add("-Djava.net.preferIPv4Stack=true");
             cmd.add("-Dhazelcast.config=" + xml);
             cmd.add("-cp");
-            cmd.add(memberClassPath(workDir, taskPackages.length == 0
+            cmd.add(memberClassPath(workDir, hazelcastJar, taskPackages.length == 0
                     ? new String[] {"io.navpack.hazelcast.member"} : taskPackages));
             cmd.add("com.hazelcast.core.server.HazelcastMemberStarter");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -64,11 +73,14 @@ public final class MemberJvm implements AutoCloseable {
     }
 
     /** Hazelcast's jar, navpack's main classes or jars, and the member-side tasks copied out of the test classes. */
-    private static String memberClassPath(Path workDir, String[] taskPackages) throws IOException {
+    private static String memberClassPath(Path workDir, Path hazelcastJar, String[] taskPackages) throws IOException {
         List<String> entries = new ArrayList<>();
+        if (hazelcastJar != null) {
+            entries.add(hazelcastJar.toString());
+        }
         for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
             String fileName = Path.of(e).getFileName().toString();
-            boolean hazelcast = fileName.matches("hazelcast-\\d[^-]*\\.jar");
+            boolean hazelcast = fileName.matches("hazelcast-\\d[^-]*\\.jar") && hazelcastJar == null;
             boolean navpackJar = fileName.matches("navpack-[a-z-]+-\\d[^/]*\\.jar") && !fileName.endsWith("-tests.jar");
             boolean mainClasses = e.endsWith(File.separator + "classes") && !e.endsWith("test-classes");
             if (hazelcast || navpackJar || mainClasses) {
