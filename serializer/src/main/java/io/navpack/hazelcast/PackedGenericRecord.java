@@ -434,7 +434,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
 
     private void unknown(String fieldName) {
         NavpackContext c = NavpackContext.forRegistry(record.registry());
-        UnknownFields.report(record.schema(), fieldName, c != null && c.settings().warnUnknownFields());
+        UnknownFields.report(record.schema(), fieldName, c != null && c.settings().warnUnknownFields(), record);
     }
 
     @Override

@@ -20,16 +20,18 @@ public final class UnknownFields {
     private static final ILogger LOGGER = Logger.getLogger(UnknownFields.class);
     private static final AtomicLong COUNT = new AtomicLong();
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+    /** The value and name this thread counted last: Hazelcast asks a value about a name more than once per read. */
+    private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[2]);
 
     private UnknownFields() {
     }
 
-    /** Reads of attributes that no navpack schema has, answered with null (in {@code warn} mode), in this JVM. */
+    /** Values asked for an attribute that no navpack schema has, answered with null (in {@code warn} mode), in this JVM. */
     public static long count() {
         return COUNT.get();
     }
 
-    static void report(Schema schema, String name, boolean warnOnly) {
+    static void report(Schema schema, String name, boolean warnOnly, Object value) {
         if (!warnOnly) {
             throw new IllegalArgumentException("navpack: no field '" + name + "' in any version of " + schema.typeName()
                     + " (its fields: " + String.join(", ", schema.fieldNames()) + ") nor in any other navpack type;"
@@ -37,7 +39,12 @@ public final class UnknownFields {
                     + NavpackSettings.UNKNOWN_FIELDS + "=" + NavpackSettings.UNKNOWN_FIELDS_WARN
                     + " if the map also holds values of other formats that have it");
         }
-        COUNT.incrementAndGet();
+        Object[] last = LAST.get();
+        if (last[0] != value || !name.equals(last[1])) {
+            last[0] = value;
+            last[1] = name;
+            COUNT.incrementAndGet();
+        }
         if (WARNED.size() < 10_000 && WARNED.add(schema.typeName() + '\u0000' + name)) {
             LOGGER.warning("navpack: a query" + OperationContext.describe() + " reads '" + name + "', which no version of "
                     + schema.typeName() + " has (its fields: " + String.join(", ", schema.fieldNames())
