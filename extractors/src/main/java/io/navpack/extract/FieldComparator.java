@@ -14,12 +14,12 @@ import java.util.Map;
  *
  * <pre>{@code
  * PagingPredicate<Long, Order> page = Predicates.pagingPredicate(Predicates.equal("status", "OPEN"),
- *         FieldComparator.by("total").reversed(), 20);
+ *         FieldComparator.byDescending("total"), 20);
  * }</pre>
  *
  * Needs navpack-extractors on the members (as queries do).
  */
-public final class FieldComparator implements Comparator<Map.Entry<?, ?>>, Serializable {
+public final class FieldComparator<K, V> implements Comparator<Map.Entry<K, V>>, Serializable {
     private static final long serialVersionUID = 1L;
 
     private final String path;
@@ -33,19 +33,24 @@ public final class FieldComparator implements Comparator<Map.Entry<?, ?>>, Seria
     }
 
     /** Ascending by the field or path {@code path} ({@code total}, {@code customer.name}) of the entries' values. */
-    public static FieldComparator by(String path) {
-        return new FieldComparator(path, false);
+    public static <K, V> FieldComparator<K, V> by(String path) {
+        return new FieldComparator<>(path, false);
+    }
+
+    /** Descending by the field or path {@code path} of the entries' values. */
+    public static <K, V> FieldComparator<K, V> byDescending(String path) {
+        return new FieldComparator<>(path, true);
     }
 
     /** The same field, the other way round; serializable, unlike {@link Comparator#reversed()}'s result. */
     @Override
-    public FieldComparator reversed() {
-        return new FieldComparator(path, !descending);
+    public FieldComparator<K, V> reversed() {
+        return new FieldComparator<>(path, !descending);
     }
 
     @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public int compare(Map.Entry<?, ?> a, Map.Entry<?, ?> b) {
+    public int compare(Map.Entry<K, V> a, Map.Entry<K, V> b) {
         Object x = valueOf(a.getValue());
         Object y = valueOf(b.getValue());
         int c;

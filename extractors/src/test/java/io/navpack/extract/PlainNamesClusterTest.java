@@ -254,7 +254,7 @@ class PlainNamesClusterTest {
         List<Long> expected = orders.stream().filter(o -> o.status().equals("PAID")).sorted(byTotalDesc)
                 .limit(30).map(Order::id).collect(Collectors.toList());
         PagingPredicate<Long, Order> paging = Predicates.pagingPredicate(Predicates.equal("status", "PAID"),
-                (Comparator) FieldComparator.by("total").reversed(), 10);
+                FieldComparator.<Long, Order>by("total").reversed(), 10);
         List<Long> seen = new ArrayList<>();
         for (int page = 0; page < 3; page++) {
             paging.setPage(page);
