@@ -48,7 +48,7 @@ class DemoTest {
         }
 
         String html = HtmlReport.render(r);
-        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "Bytes per trade", "trades_sorted_nav[amount1]")
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "Bytes per trade", "trades_sorted_amount1")
                 .doesNotContain("NaN");
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         DemoCommand.print(r, new PrintStream(text, true, StandardCharsets.UTF_8));
