@@ -28,6 +28,13 @@ public final class FieldType {
     public static final FieldType UUID = new FieldType(Kind.UUID);
     public static final FieldType BYTES = new FieldType(Kind.BYTES);
 
+    /**
+     * Deepest nesting of a field type: a list of lists of ... holds at most this many lists, sets, arrays
+     * and maps inside one another. Every schema is held to it, however it is made (a builder, a class, a
+     * schema from the cluster), so a schema that builds here is accepted everywhere.
+     */
+    public static final int MAX_DEPTH = 32;
+
     private final Kind kind;
     private final String name;
     private final List<String> constants;
@@ -35,6 +42,7 @@ public final class FieldType {
     private final boolean elementNullable;
     private final FieldType key;
     private final int hash;
+    private final int depth;
 
     private FieldType(Kind kind) {
         this(kind, null, List.of(), null, false, null);
@@ -48,7 +56,18 @@ public final class FieldType {
         this.element = element;
         this.elementNullable = elementNullable;
         this.key = key;
+        this.depth = 1 + Math.max(element == null ? 0 : element.depth, key == null ? 0 : key.depth);
+        if (depth > MAX_DEPTH + 1) {
+            throw new SchemaException("a field type may nest at most " + MAX_DEPTH + " lists, sets, arrays and maps inside"
+                    + " one another; this " + kind.name().toLowerCase(java.util.Locale.ROOT) + " nests " + (depth - 1)
+                    + ": hold deeper structures in nested records");
+        }
         this.hash = Objects.hash(kind, name, constants, element, elementNullable, key);
+    }
+
+    /** Containers nested in this type, itself included: 0 for a scalar, enum or record, 1 for {@code list<long>}. */
+    public int depth() {
+        return depth - 1;
     }
 
     /** The scalar type of a kind that needs no further description (not enum, record or a container). */

@@ -174,6 +174,19 @@ public interface PackedRecord {
      */
     Object[] decodeAll();
 
+    /**
+     * Checks the whole record as a full decode does — every field, every element, every nested record —
+     * and returns the schemas it holds: its own first, then those of the records nested in it, each
+     * once. Throws {@link NavpackFormatException} when the bytes are not a valid value. The Hazelcast
+     * serializer does this before it stores a {@code PackedRecord} that navpack did not read from the
+     * cluster itself.
+     */
+    default java.util.List<Schema> validate() {
+        java.util.List<Schema> schemas = new java.util.ArrayList<>();
+        Values.validate(this, schemas);
+        return schemas;
+    }
+
     /** Decodes the whole record into {@code type}, which must be registered; fields are matched by name. */
     <T> T toObject(Class<T> type);
 

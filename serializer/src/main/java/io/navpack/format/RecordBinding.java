@@ -146,6 +146,7 @@ public final class RecordBinding<T> {
             if (canonical != null) {
                 Object[] args = defaults.clone();
                 for (int f = 0; f < n; f++) {
+                    view.checkBlock(f, p);
                     if (view.isNull(f)) {
                         continue;
                     }
@@ -159,6 +160,7 @@ public final class RecordBinding<T> {
             }
             Object o = (Object) noArg.invokeExact();
             for (int f = 0; f < n; f++) {
+                view.checkBlock(f, p);
                 if (view.isNull(f)) {
                     continue;
                 }

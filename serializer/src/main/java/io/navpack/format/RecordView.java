@@ -152,32 +152,27 @@ final class RecordView implements PackedRecord {
         return (meta & FLAG_NULLS) != 0 && (bytes[bitmapPosition() + (i >>> 3)] & (1 << (i & 7))) != 0;
     }
 
-    /** Position of the (non-null) field {@code i}: block start from the offset table, then skips inside the block. */
+    /**
+     * Position of the (non-null) field {@code i}: the block's start from the offset table, then skips
+     * inside the block. The skips go on to the end of the block, which must be where the offset table
+     * says the next block starts (or the end of the record, for the last block): a corrupt table entry
+     * or a corrupt length in the block is refused instead of read from a wrong position. Together with
+     * {@link #checkBlock}, which does the same for sequential decoding, a field read and a full decode
+     * of the same bytes agree or one of them fails.
+     */
     int fieldPosition(int i) {
         int block = i >>> 3;
-        int p = bodyPos;
-        if (block > 0) {
-            int widthCode = meta & FLAG_WIDTH;
-            int e = tablePosition() + ((block - 1) << widthCode);
-            int off;
-            switch (widthCode) {
-                case 0: off = bytes[e] & 0xFF; break;
-                case 1: off = ((bytes[e] & 0xFF) << 8) | (bytes[e + 1] & 0xFF); break;
-                default: off = Values.int32(bytes, e); break;
-            }
-            if (off < 0 || off > limit - bodyPos) {
-                throw new NavpackFormatException("block offset " + off + " outside the record", e);
-            }
-            p += off;
-        }
+        int p = block == 0 ? bodyPos : blockStart(block);
         int first = block << 3;
-        if (first == i) {
-            return p;
-        }
+        int end = Math.min(first + Schema.BLOCK, schema.fieldCount());
         int[] skip = schema.skipSizes();
         byte[] b = bytes;
         int bitmap = bitmapPosition();
-        for (int f = first; f < i; f++) {
+        int at = -1;
+        for (int f = first; f < end; f++) {
+            if (f == i) {
+                at = p;
+            }
             if (bitmap >= 0 && (b[bitmap + (f >>> 3)] & (1 << (f & 7))) != 0) {
                 continue;
             }
@@ -194,7 +189,47 @@ final class RecordView implements PackedRecord {
                 p = Values.skip(schema.field(f).type(), b, p, limit);
             }
         }
-        return p;
+        int next = end < schema.fieldCount() ? blockStart(block + 1) : limit;
+        if (p != next) {
+            throw blockMismatch(block, p, next);
+        }
+        return at;
+    }
+
+    /** Absolute position where block {@code block} (&ge; 1) starts, from its offset-table entry. */
+    private int blockStart(int block) {
+        int widthCode = meta & FLAG_WIDTH;
+        int e = tablePosition() + ((block - 1) << widthCode);
+        int off;
+        switch (widthCode) {
+            case 0: off = bytes[e] & 0xFF; break;
+            case 1: off = ((bytes[e] & 0xFF) << 8) | (bytes[e + 1] & 0xFF); break;
+            default: off = Values.int32(bytes, e); break;
+        }
+        if (off < 0 || off > limit - bodyPos) {
+            throw new NavpackFormatException("block offset " + off + " outside the record", e);
+        }
+        return bodyPos + off;
+    }
+
+    /**
+     * For sequential decoding: when field {@code f} starts a block, {@code p} (where the previous
+     * field ended) must be where the offset table says the block starts.
+     */
+    void checkBlock(int f, int p) {
+        if ((f & (Schema.BLOCK - 1)) == 0 && f > 0) {
+            int start = blockStart(f >>> 3);
+            if (p != start) {
+                throw blockMismatch((f >>> 3) - 1, p, start);
+            }
+        }
+    }
+
+    private NavpackFormatException blockMismatch(int block, int p, int expected) {
+        boolean last = (block + 1) << 3 >= schema.fieldCount();
+        return new NavpackFormatException("fields " + (block << 3) + ".." + (Math.min((block + 1) << 3, schema.fieldCount()) - 1)
+                + " of " + schema.typeName() + " end at offset " + p + " but " + (last ? "the record ends at offset "
+                : "the offset table says field " + ((block + 1) << 3) + " starts at offset ") + expected, p);
     }
 
     private static long mask(Kind k) {
@@ -488,6 +523,7 @@ final class RecordView implements PackedRecord {
         int p = bodyPos;
         int bitmap = bitmapPosition();
         for (int f = 0; f < n; f++) {
+            checkBlock(f, p);
             if (bitmap >= 0 && (bytes[bitmap + (f >>> 3)] & (1 << (f & 7))) != 0) {
                 continue;
             }
@@ -505,9 +541,10 @@ final class RecordView implements PackedRecord {
 
     /** All fields by name in their plain form, nested records and their containers turned into maps too. */
     public Map<String, Object> toMap() {
+        Object[] values = decodeAll();
         Map<String, Object> out = new LinkedHashMap<>();
-        for (int i = 0; i < schema.fieldCount(); i++) {
-            out.put(schema.field(i).name(), deep(get(i)));
+        for (int i = 0; i < values.length; i++) {
+            out.put(schema.field(i).name(), deep(values[i]));
         }
         return out;
     }
@@ -571,35 +608,73 @@ final class RecordView implements PackedRecord {
         return h;
     }
 
-    /** {@code Trade{id=1, tradeDate=2014-07-21, ...}}; byte arrays in hex. */
+    /** {@code Trade{id=1, tradeDate=2014-07-21, ...}}; byte arrays in hex, wherever they are. */
     @Override
     public String toString() {
+        StringBuilder sb = new StringBuilder();
+        appendTo(sb);
+        return sb.toString();
+    }
+
+    private void appendTo(StringBuilder sb) {
+        Object[] values = decodeAll();
         String name = schema.typeName();
-        StringBuilder sb = new StringBuilder(name.substring(name.lastIndexOf('.') + 1)).append('{');
-        for (int i = 0; i < schema.fieldCount(); i++) {
+        sb.append(name, name.lastIndexOf('.') + 1, name.length()).append('{');
+        for (int i = 0; i < values.length; i++) {
             if (i > 0) {
                 sb.append(", ");
             }
-            Object v = get(i);
             sb.append(schema.field(i).name()).append('=');
-            if (v instanceof byte[]) {
-                sb.append(Hex.of((byte[]) v));
-            } else if (v instanceof Object[]) {
-                sb.append(Arrays.deepToString((Object[]) v));
-            } else if (v != null && v.getClass().isArray()) {
-                sb.append(primitiveArrayToString(v));
-            } else {
-                sb.append(v);
-            }
+            appendValue(sb, values[i]);
         }
-        return sb.append('}').toString();
+        sb.append('}');
     }
 
-    private static String primitiveArrayToString(Object a) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < java.lang.reflect.Array.getLength(a); i++) {
-            sb.append(i > 0 ? ", " : "").append(java.lang.reflect.Array.get(a, i));
+    /** A plain-form value as text: records, collections, maps and arrays element by element, byte arrays in hex. */
+    private static void appendValue(StringBuilder sb, Object v) {
+        if (v instanceof byte[]) {
+            byte[] b = (byte[]) v;
+            sb.append(Hex.of(b));
+        } else if (v instanceof RecordView) {
+            ((RecordView) v).appendTo(sb);
+        } else if (v instanceof Object[]) {
+            appendAll(sb, Arrays.asList((Object[]) v));
+        } else if (v instanceof Collection) {
+            appendAll(sb, (Collection<?>) v);
+        } else if (v instanceof Map) {
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                if (!first) {
+                    sb.append(", ");
+                }
+                first = false;
+                appendValue(sb, e.getKey());
+                sb.append('=');
+                appendValue(sb, e.getValue());
+            }
+            sb.append('}');
+        } else if (v != null && v.getClass().isArray()) {
+            sb.append('[');
+            for (int i = 0, n = java.lang.reflect.Array.getLength(v); i < n; i++) {
+                sb.append(i > 0 ? ", " : "").append(java.lang.reflect.Array.get(v, i));
+            }
+            sb.append(']');
+        } else {
+            sb.append(v);
         }
-        return sb.append(']').toString();
+    }
+
+    private static void appendAll(StringBuilder sb, Collection<?> c) {
+        sb.append('[');
+        boolean first = true;
+        for (Object x : c) {
+            if (!first) {
+                sb.append(", ");
+            }
+            first = false;
+            appendValue(sb, x);
+        }
+        sb.append(']');
     }
 }

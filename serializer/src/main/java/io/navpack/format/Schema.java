@@ -28,7 +28,6 @@ public final class Schema {
 
     static final Pattern NAME = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
     private static final int BINARY_FORM_VERSION = 1;
-    private static final int MAX_TYPE_DEPTH = 32;
 
     private final String typeName;
     private final int typeId;
@@ -288,8 +287,9 @@ public final class Schema {
     }
 
     private static FieldType readType(PackedReader r, int depth) {
-        if (depth > MAX_TYPE_DEPTH) {
-            throw new NavpackFormatException("field type nested deeper than " + MAX_TYPE_DEPTH, r.position());
+        if (depth > FieldType.MAX_DEPTH) {
+            throw new NavpackFormatException("field type nests more than " + FieldType.MAX_DEPTH
+                    + " lists, sets, arrays and maps", r.position());
         }
         int at = r.position();
         Kind kind = Kind.ofCode(r.readUnsignedByte(), at);

@@ -556,6 +556,35 @@ final class Values {
         }
     }
 
+    /** {@link PackedRecord#validate()}: decodes every field of {@code r} and of the records in it; collects their schemas. */
+    static void validate(PackedRecord r, List<Schema> schemas) {
+        if (!schemas.contains(r.schema())) {
+            schemas.add(r.schema());
+        }
+        for (Object v : r.decodeAll()) {
+            validateValue(v, schemas);
+        }
+    }
+
+    private static void validateValue(Object v, List<Schema> schemas) {
+        if (v instanceof PackedRecord) {
+            validate((PackedRecord) v, schemas);
+        } else if (v instanceof Collection) {
+            for (Object x : (Collection<?>) v) {
+                validateValue(x, schemas);
+            }
+        } else if (v instanceof Map) {
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                validateValue(e.getKey(), schemas);
+                validateValue(e.getValue(), schemas);
+            }
+        } else if (v instanceof Object[]) {
+            for (Object x : (Object[]) v) {
+                validateValue(x, schemas);
+            }
+        }
+    }
+
     /** The Java class of a value's plain form. */
     static Class<?> plainClass(FieldType t, boolean boxed) {
         switch (t.kind()) {

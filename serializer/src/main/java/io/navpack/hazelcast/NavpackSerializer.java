@@ -7,6 +7,7 @@ import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.ObjectDataOutput;
 import com.hazelcast.nio.serialization.HazelcastSerializationException;
 import com.hazelcast.nio.serialization.StreamSerializer;
+import io.navpack.format.NavpackException;
 import io.navpack.format.NavpackFormatException;
 import io.navpack.format.PackedInts;
 import io.navpack.format.PackedRecord;
@@ -35,26 +36,34 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
 
     private static final VarHandle DATA;
     private static final VarHandle POS;
+    private static final VarHandle SIZE;
     private static final Class<?> INPUT_CLASS;
+    /**
+     * Whether a view wraps the array Hazelcast read (the default) or a copy of its bytes
+     * ({@code -Dnavpack.copy-on-read=true}, e.g. to let Hazelcast's buffer go sooner).
+     */
+    private static final boolean COPY_ON_READ = Boolean.getBoolean("navpack.copy-on-read");
 
     static {
         VarHandle data = null;
         VarHandle pos = null;
+        VarHandle size = null;
         Class<?> input = null;
-        if (!Boolean.getBoolean("navpack.copy-on-read")) {
-            try {
-                input = Class.forName("com.hazelcast.internal.serialization.impl.ByteArrayObjectDataInput");
-                MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(input, MethodHandles.lookup());
-                data = lookup.findVarHandle(input, "data", byte[].class);
-                pos = lookup.findVarHandle(input, "pos", int.class);
-            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                data = null;
-                pos = null;
-                input = null;
-            }
+        try {
+            input = Class.forName("com.hazelcast.internal.serialization.impl.ByteArrayObjectDataInput");
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(input, MethodHandles.lookup());
+            data = lookup.findVarHandle(input, "data", byte[].class);
+            pos = lookup.findVarHandle(input, "pos", int.class);
+            size = lookup.findVarHandle(input, "size", int.class);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            data = null;
+            pos = null;
+            size = null;
+            input = null;
         }
         DATA = data;
         POS = pos;
+        SIZE = size;
         INPUT_CLASS = input;
     }
 
@@ -102,9 +111,27 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
     public void write(ObjectDataOutput out, Object value) throws IOException {
         if (value instanceof PackedRecord) {
             PackedRecord r = (PackedRecord) value;
-            if (standalone == null) {
-                // the cluster must be able to describe the bytes before they are stored
-                context().registry().register(r.schema());
+            if (value instanceof PackedGenericRecord && ((PackedGenericRecord) value).stored) {
+                // bytes this serializer read from the cluster: written back as they are
+                if (standalone == null) {
+                    context().registry().register(r.schema());
+                }
+            } else {
+                // bytes from elsewhere are checked in full before they can reach a map
+                java.util.List<io.navpack.format.Schema> schemas;
+                try {
+                    schemas = r.validate();
+                } catch (NavpackException e) {
+                    throw new HazelcastSerializationException("navpack refuses to write a " + r.schema().typeName()
+                            + OperationContext.describe() + " whose bytes are not a valid value: " + e.getMessage()
+                            + " (a PackedRecord must hold bytes that navpack encoded)", e);
+                }
+                if (standalone == null) {
+                    // the cluster must be able to describe the bytes before they are stored
+                    for (io.navpack.format.Schema s : schemas) {
+                        context().registry().register(s);
+                    }
+                }
             }
             writeLength(out, r.length());
             out.write(r.array(), r.offset(), r.length());
@@ -151,21 +178,20 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
         PackedRecord view;
         try {
             int length = readLength(in);
-            if (DATA != null && INPUT_CLASS.isInstance(in)) {
+            if (!COPY_ON_READ && DATA != null && INPUT_CLASS.isInstance(in)) {
                 byte[] data = (byte[]) DATA.get(in);
                 int pos = (int) POS.get(in);
-                if (length > data.length - pos) {
-                    throw new NavpackFormatException("value of " + length + " bytes but only " + (data.length - pos)
+                int size = Math.min((int) SIZE.get(in), data.length);
+                if (length > size - pos) {
+                    throw new NavpackFormatException("value of " + length + " bytes but only " + (size - pos)
                             + " left", pos);
                 }
                 ((BufferObjectDataInput) in).position(pos + length);
                 view = PackedRecord.of(data, pos, length, registry);
             } else {
-                byte[] bytes = new byte[length];
-                in.readFully(bytes);
-                view = PackedRecord.of(bytes, registry);
+                view = PackedRecord.of(copy(in, length), registry);
             }
-        } catch (NavpackFormatException e) {
+        } catch (NavpackException e) {
             throw new HazelcastSerializationException("navpack cannot read a value" + OperationContext.describe() + ": "
                     + e.getMessage(), e);
         }
@@ -176,13 +202,49 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
             if (binding != null) {
                 try {
                     return binding.decode(view);
-                } catch (NavpackFormatException e) {
+                } catch (NavpackException e) {
                     throw new HazelcastSerializationException("navpack cannot read a " + typeName
                             + OperationContext.describe() + ": " + e.getMessage(), e);
                 }
             }
         }
-        return standalone != null || context().genericRecords() ? new PackedGenericRecord(view) : view;
+        return standalone != null || context().genericRecords() ? new PackedGenericRecord(view, true) : view;
+    }
+
+    /** First piece read from a stream on the copying path: all that a length prefix alone makes the reader allocate. */
+    static final int FIRST_PIECE = 8 * 1024;
+
+    /**
+     * The next {@code length} bytes of {@code in}, as a new array. Nothing is allocated beyond what the
+     * input holds: an array-backed input is asked how much it has left; a stream is read in pieces, the
+     * first of {@value #FIRST_PIECE} bytes, the array doubling only when the bytes read so far fill it.
+     */
+    static byte[] copy(ObjectDataInput in, int length) throws IOException {
+        if (DATA != null && INPUT_CLASS.isInstance(in)) {
+            int pos = (int) POS.get(in);
+            int left = Math.min((int) SIZE.get(in), ((byte[]) DATA.get(in)).length) - pos;
+            if (length > left) {
+                throw new NavpackFormatException("value of " + length + " bytes but only " + left + " left", pos);
+            }
+            byte[] bytes = new byte[length];
+            in.readFully(bytes);
+            return bytes;
+        }
+        byte[] bytes = new byte[Math.min(length, FIRST_PIECE)];
+        int n = 0;
+        try {
+            while (n < length) {
+                if (n == bytes.length) {
+                    bytes = java.util.Arrays.copyOf(bytes, (int) Math.min(length, 2L * bytes.length));
+                }
+                in.readFully(bytes, n, bytes.length - n);
+                n = bytes.length;
+            }
+        } catch (java.io.EOFException e) {
+            throw new NavpackFormatException("value of " + length + " bytes but the input ends before byte " + n
+                    + " (or within the " + (bytes.length - n) + " after it)", -1, e);
+        }
+        return bytes;
     }
 
     private static int readLength(ObjectDataInput in) throws IOException {

@@ -50,9 +50,16 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     private static final QueryReads READS = QueryReads.installed();
 
     final PackedRecord record;
+    /** Read from the cluster by {@link NavpackSerializer}: written back as it is, without a check. */
+    final boolean stored;
 
     PackedGenericRecord(PackedRecord record) {
+        this(record, false);
+    }
+
+    PackedGenericRecord(PackedRecord record, boolean stored) {
         this.record = record;
+        this.stored = stored;
     }
 
     /** {@code record} as Hazelcast's query engine should see it; the view itself when it is one already. */

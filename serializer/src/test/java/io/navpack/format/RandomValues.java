@@ -26,20 +26,20 @@ import java.util.UUID;
  * Random values of any supported Java type, biased towards the edges: nulls, empty containers,
  * extremes of every numeric and time type, non-BMP text.
  */
-final class RandomValues {
+public final class RandomValues {
     private static final String[] TEXT = {"", "EUR", "a", "Grüße", "日本語", "emoji 😀 and 𝄞", "\u0000nul", "x".repeat(70),
             "long ".repeat(400)};
 
     private final Random r;
     private final int maxDepth;
 
-    RandomValues(long seed, int maxDepth) {
+    public RandomValues(long seed, int maxDepth) {
         this.r = new Random(seed);
         this.maxDepth = maxDepth;
     }
 
     @SuppressWarnings("unchecked")
-    <T> T of(Class<T> type) {
+    public <T> T of(Class<T> type) {
         return (T) value(type, 0, false);
     }
 
