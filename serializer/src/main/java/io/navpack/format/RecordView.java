@@ -154,25 +154,31 @@ final class RecordView implements PackedRecord {
 
     /**
      * Position of the (non-null) field {@code i}: the block's start from the offset table, then skips
-     * inside the block. The skips go on to the end of the block, which must be where the offset table
-     * says the next block starts (or the end of the record, for the last block): a corrupt table entry
-     * or a corrupt length in the block is refused instead of read from a wrong position. Together with
-     * {@link #checkBlock}, which does the same for sequential decoding, a field read and a full decode
-     * of the same bytes agree or one of them fails.
+     * inside the block. The block's start is checked first: the previous block, skipped from its own
+     * start, must end exactly there, so a corrupt table entry is refused instead of read from a wrong
+     * position. With {@link #checkBlock}, which does the same for sequential decoding, a field read and
+     * a full decode of the same bytes agree or one of them fails.
      */
     int fieldPosition(int i) {
         int block = i >>> 3;
-        int p = block == 0 ? bodyPos : blockStart(block);
-        int first = block << 3;
-        int end = Math.min(first + Schema.BLOCK, schema.fieldCount());
+        int p = bodyPos;
+        if (block > 0) {
+            int previous = block == 1 ? bodyPos : blockStart(block - 1);
+            int end = skipFields(previous, (block - 1) << 3, block << 3);
+            p = blockStart(block);
+            if (end != p) {
+                throw blockMismatch(block - 1, end, p);
+            }
+        }
+        return skipFields(p, block << 3, i);
+    }
+
+    /** Position after the non-null fields {@code from} to {@code to - 1}, the first of which starts at {@code p}. */
+    private int skipFields(int p, int from, int to) {
         int[] skip = schema.skipSizes();
         byte[] b = bytes;
         int bitmap = bitmapPosition();
-        int at = -1;
-        for (int f = first; f < end; f++) {
-            if (f == i) {
-                at = p;
-            }
+        for (int f = from; f < to; f++) {
             if (bitmap >= 0 && (b[bitmap + (f >>> 3)] & (1 << (f & 7))) != 0) {
                 continue;
             }
@@ -189,11 +195,7 @@ final class RecordView implements PackedRecord {
                 p = Values.skip(schema.field(f).type(), b, p, limit);
             }
         }
-        int next = end < schema.fieldCount() ? blockStart(block + 1) : limit;
-        if (p != next) {
-            throw blockMismatch(block, p, next);
-        }
-        return at;
+        return p;
     }
 
     /** Absolute position where block {@code block} (&ge; 1) starts, from its offset-table entry. */
@@ -226,10 +228,9 @@ final class RecordView implements PackedRecord {
     }
 
     private NavpackFormatException blockMismatch(int block, int p, int expected) {
-        boolean last = (block + 1) << 3 >= schema.fieldCount();
-        return new NavpackFormatException("fields " + (block << 3) + ".." + (Math.min((block + 1) << 3, schema.fieldCount()) - 1)
-                + " of " + schema.typeName() + " end at offset " + p + " but " + (last ? "the record ends at offset "
-                : "the offset table says field " + ((block + 1) << 3) + " starts at offset ") + expected, p);
+        return new NavpackFormatException("fields " + (block << 3) + ".." + (((block + 1) << 3) - 1) + " of "
+                + schema.typeName() + " end at offset " + p + " but the offset table says field " + ((block + 1) << 3)
+                + " starts at offset " + expected, p);
     }
 
     private static long mask(Kind k) {
