@@ -6,6 +6,8 @@ import com.hazelcast.internal.serialization.impl.InternalGenericRecord;
 import com.hazelcast.query.extractor.ValueExtractor;
 import com.hazelcast.query.extractor.ValueReader;
 import io.navpack.format.FieldPath;
+import io.navpack.format.NavpackException;
+import io.navpack.hazelcast.UnreadableValues;
 import io.navpack.format.PackedRecord;
 
 import java.lang.reflect.Array;
@@ -28,6 +30,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * described in {@link ValueReads} and {@link BreakEven}; the mode comes from {@code navpack.extract.mode}.
  * {@link Partial} and {@link Full} fix the mode for one attribute, e.g. to compare strategies on the
  * same map.
+ *
+ * <p>A value that cannot be read (bytes that did not come through navpack's writer, or damaged ones)
+ * gives Hazelcast's "no value" marker: the query or index build skips it, and it is logged and counted
+ * ({@link UnreadableValues}).
  */
 public class NavpackExtractor implements ValueExtractor<Object, String> {
     private static final int MAX_CACHED_PATHS = 10_000;
@@ -79,11 +85,16 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
             collector.addObject(null);
             return;
         }
-        Object v = ValueReads.read(record, top, mode);
-        if (path.size() == 1) {
-            collector.addObject(v);
-        } else {
-            offer(v, path, 1, collector);
+        try {
+            Object v = ValueReads.read(record, top, mode);
+            if (path.size() == 1) {
+                collector.addObject(v);
+            } else {
+                offer(v, path, 1, collector);
+            }
+        } catch (NavpackException e) {
+            // a value navpack cannot read must not fail the query or index build: it is skipped, logged and counted
+            collector.addObject(UnreadableValues.skip(record, e));
         }
     }
 

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.navpack.hazelcast.UnknownFields;
+import io.navpack.hazelcast.UnreadableValues;
 
 /**
  * Micrometer meters of the extractor, per schema (tags {@code schema} = type name, {@code version}):
@@ -21,7 +22,8 @@ import io.navpack.hazelcast.UnknownFields;
  *
  * and, for the whole JVM, {@code navpack.query.unknown.fields} — values asked for an attribute that no
  * navpack schema has, answered with null ({@code navpack.query.unknown-fields: warn}; with the default
- * {@code error} such a query fails instead).
+ * {@code error} such a query fails instead); and per map (tag {@code map}) {@code navpack.query.unreadable.values}
+ * — values a query or index build met but could not read, and skipped ({@link UnreadableValues}).
  *
  * <p>Schemas seen after binding get their meters when they first appear.
  */
@@ -30,10 +32,19 @@ public final class NavpackMetrics implements MeterBinder {
     public void bindTo(MeterRegistry registry) {
         FunctionCounter.builder("navpack.query.unknown.fields", UnknownFields.class, c -> UnknownFields.count())
                 .description("values asked for an attribute that no navpack schema has").register(registry);
+        UnreadableValues.onNewMap(map -> unreadable(registry, map));
+        for (String map : UnreadableValues.counts().keySet()) {
+            unreadable(registry, map);
+        }
         BreakEven.onNew(b -> register(registry, b));
         for (BreakEven b : BreakEven.all()) {
             register(registry, b);
         }
+    }
+
+    private static void unreadable(MeterRegistry registry, String map) {
+        FunctionCounter.builder("navpack.query.unreadable.values", map, UnreadableValues::count).tags("map", map)
+                .description("values a query or index build met but could not read, and skipped").register(registry);
     }
 
     private static void register(MeterRegistry registry, BreakEven b) {

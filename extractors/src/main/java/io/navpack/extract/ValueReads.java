@@ -104,7 +104,13 @@ final class ValueReads {
         threshold = breakEven.value();
         boolean expectMany = lastSchema == schema && lastReads >= threshold;
         if (mode == ExtractionMode.FULL || (mode == ExtractionMode.ADAPTIVE && expectMany)) {
-            decoded = record.decodeAll();
+            try {
+                decoded = record.decodeAll();
+            } catch (RuntimeException e) {
+                // the next read of this value begins again (and fails again), never reads it field by field
+                value = null;
+                throw e;
+            }
             counts.full();
         }
     }

@@ -10,7 +10,8 @@ import java.lang.reflect.Field;
 
 /**
  * The one place where navpack changes a Hazelcast internal setting (identical in Hazelcast 5.5, 5.6
- * and 5.7): whether registered serializers may override Hazelcast's default serializers.
+ * and 5.7): whether registered serializers may override Hazelcast's default serializers; and where it
+ * takes Hazelcast's internal "no value" marker for values it cannot read ({@link #noValue}).
  *
  * <p>Hazelcast sends every generic record ({@code CompactGenericRecord} and its subclasses) to its
  * Compact serializer before it looks at registered serializers, unless the serialization setting
@@ -58,6 +59,14 @@ final class HazelcastInternals {
         } catch (IllegalAccessException | RuntimeException e) {
             return false;
         }
+    }
+
+    /**
+     * Hazelcast's marker for "this entry has no value for the attribute" (it comes from JSON values):
+     * predicates that compare it are false, negated ones true, and indexes leave the entry out.
+     */
+    static Object noValue() {
+        return com.hazelcast.internal.json.NonTerminalJsonValue.INSTANCE;
     }
 
     private static InternalSerializationService serializationService(HazelcastInstance hz) {

@@ -131,6 +131,11 @@ public final class NavpackContext {
         schemaRequests.incrementAndGet();
     }
 
+    /** The member's node engine (for the one place that looks entries up, {@link OperationContext}); null on a client. */
+    com.hazelcast.spi.impl.NodeEngine nodeEngine() {
+        return member ? ((HazelcastInstanceImpl) hz).node.getNodeEngine() : null;
+    }
+
     /** True on a member, false on a client. */
     public boolean isMember() {
         return member;

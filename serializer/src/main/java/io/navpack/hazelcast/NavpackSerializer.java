@@ -208,7 +208,8 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
                 }
             }
         }
-        return standalone != null || context().genericRecords() ? new PackedGenericRecord(view, true) : view;
+        return standalone != null || context().genericRecords()
+                ? new PackedGenericRecord(view, true, standalone == null && context.isMember()) : view;
     }
 
     /** First piece read from a stream on the copying path: all that a length prefix alone makes the reader allocate. */

@@ -5,20 +5,28 @@ import com.hazelcast.map.impl.operation.KeyBasedMapOperation;
 import com.hazelcast.spi.impl.operationexecutor.OperationRunner;
 import com.hazelcast.spi.impl.operationservice.NamedOperation;
 import com.hazelcast.spi.impl.operationservice.Operation;
+import com.hazelcast.map.impl.MapService;
+import com.hazelcast.map.impl.MapServiceContext;
+import com.hazelcast.map.impl.recordstore.RecordStore;
+import com.hazelcast.spi.impl.NodeEngine;
+import com.hazelcast.spi.impl.operationexecutor.impl.PartitionOperationThread;
+import com.hazelcast.spi.impl.operationservice.PartitionAwareOperation;
 import io.navpack.format.Hex;
+import io.navpack.format.PackedRecord;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
  * Names the map (and key) whose value is being read, when the read happens inside a Hazelcast
- * operation on a member: a get, a put that updates an index, a partition scan of a query. Elsewhere
- * (a client's proxy, a query thread) Hazelcast gives no such context and the description is empty.
+ * operation on a member: a get, a put that updates an index, a partition scan of a query, an index
+ * build. Elsewhere (a client's proxy, a query thread of a parallel scan) Hazelcast gives no such
+ * context and the description is empty. The one place where navpack reads Hazelcast's operation
+ * threads and record stores (internal classes, identical in 5.5, 5.6 and 5.7).
  */
 final class OperationContext {
     private static final Class<?> OPERATION_THREAD;
     private static final VarHandle CURRENT_RUNNER;
-
     static {
         Class<?> thread = null;
         VarHandle runner = null;
@@ -40,6 +48,10 @@ final class OperationContext {
     /** " in map 'm', key k" for the operation running on this thread, or "" when there is none. */
     static String describe() {
         try {
+            Target where = current();
+            if (where != null) {
+                return " in map '" + where.map + "'" + (where.key != null ? ", key " + key(where.op, where.key) : "");
+            }
             Thread t = Thread.currentThread();
             if (CURRENT_RUNNER == null || !OPERATION_THREAD.isInstance(t)) {
                 return "";
@@ -61,16 +73,122 @@ final class OperationContext {
         }
     }
 
+    /** What the operation (or query task) on this thread works on: a map, a partition or -1, a key or null. */
+    private static final class Target {
+        final Operation op;
+        final String map;
+        final int partition;
+        final Data key;
+
+        Target(Operation op, String map, int partition, Data key) {
+            this.op = op;
+            this.map = map;
+            this.partition = partition;
+            this.key = key;
+        }
+    }
+
+    private static Target current() {
+        Thread t = Thread.currentThread();
+        if (CURRENT_RUNNER == null || !OPERATION_THREAD.isInstance(t)) {
+            return null;
+        }
+        OperationRunner runner = (OperationRunner) CURRENT_RUNNER.get(t);
+        Object task = runner == null ? null : runner.currentTask();
+        if (task instanceof NamedOperation && task instanceof Operation
+                && MapService.SERVICE_NAME.equals(((Operation) task).getServiceName())) {
+            Operation op = (Operation) task;
+            return new Target(op, ((NamedOperation) op).getName(), op instanceof PartitionAwareOperation ? op.getPartitionId() : -1,
+                    op instanceof KeyBasedMapOperation ? ((KeyBasedMapOperation) op).getKey() : null);
+        }
+        return null;
+    }
+
+    /** Entries whose map and key were looked up already, by the identity of the value's array. */
+    private static final java.util.Map<byte[], String[]> LOCATED =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /**
+     * The map and key (as text) of the entry whose value {@code value} wraps, as far as this member can
+     * tell; either may be null. From the operation on this thread when it names them (a put, a get, an
+     * entry processor); otherwise the entry is looked up in the record stores the query or index build on
+     * this thread reads (those a partition thread owns, or all on this member for a query its caller runs)
+     * by the identity of the stored bytes or deserialised value — once per value, for errors only.
+     */
+    static String[] locate(PackedRecord value, NodeEngine engine) {
+        try {
+            Target where = current();
+            if (where != null && where.key != null) {
+                return new String[] {where.map, key(where.op, where.key)};
+            }
+            byte[] bytes = value.array();
+            String[] known = LOCATED.get(bytes);
+            if (known != null) {
+                return known;
+            }
+            if (where != null) {
+                engine = where.op.getNodeEngine();
+            }
+            String[] found = {where == null ? null : where.map, null};
+            Thread t = Thread.currentThread();
+            if (engine != null) {
+                MapServiceContext maps = ((MapService) engine.getService(MapService.SERVICE_NAME)).getMapServiceContext();
+                int partitions = engine.getPartitionService().getPartitionCount();
+                int threads = engine.getOperationService().getPartitionThreadCount();
+                int threadId = t instanceof PartitionOperationThread ? ((PartitionOperationThread) t).getThreadId() : -1;
+                java.util.Collection<String> names = where != null ? java.util.List.of(where.map) : maps.getMapContainers().keySet();
+                Data[] key = new Data[1];
+                for (String map : names) {
+                    for (int p = 0; p < partitions && key[0] == null; p++) {
+                        // on a partition thread only the partitions it owns (their stores do not change meanwhile);
+                        // elsewhere (a query run by its caller) all, as the query itself reads them
+                        if (where != null && where.partition >= 0 ? p != where.partition : threadId >= 0 && p % threads != threadId) {
+                            continue;
+                        }
+                        RecordStore<?> store = maps.getExistingRecordStore(p, map);
+                        if (store != null) {
+                            store.forEach((k, r) -> {
+                                if (key[0] == null && (holds(r.getValue(), value, bytes)
+                                        || holds(r.getCachedValueUnsafe(), value, bytes))) {
+                                    key[0] = k;
+                                }
+                            }, false);
+                        }
+                    }
+                    if (key[0] != null) {
+                        found = new String[] {map, key(where != null ? where.op : null, engine, key[0])};
+                        break;
+                    }
+                }
+            }
+            if (LOCATED.size() < 10_000) {
+                LOCATED.put(bytes, found);
+            }
+            return found;
+        } catch (RuntimeException | LinkageError e) {
+            return new String[2];
+        }
+    }
+
+    private static boolean holds(Object stored, PackedRecord value, byte[] bytes) {
+        return stored == value || stored instanceof Data && ((Data) stored).toByteArray() == bytes
+                || stored instanceof PackedRecord && ((PackedRecord) stored).array() == bytes;
+    }
+
     private static String kind(String service) {
         return "hz:impl:mapService".equals(service) ? "map" : service;
     }
 
     private static String key(Operation op, Data key) {
+        return key(op, op.getNodeEngine(), key);
+    }
+
+    private static String key(Operation op, NodeEngine engine, Data key) {
         if (key == null) {
             return "?";
         }
         try {
-            return String.valueOf((Object) op.getNodeEngine().getSerializationService().toObject(key));
+            return String.valueOf((Object) engine.getSerializationService().toObject(key));
         } catch (RuntimeException e) {
             return "0x" + Hex.of(key.toByteArray());
         }

@@ -52,14 +52,26 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     final PackedRecord record;
     /** Read from the cluster by {@link NavpackSerializer}: written back as it is, without a check. */
     final boolean stored;
+    /** Read on a member, where queries and index builds skip what cannot be read ({@link UnreadableValues}). */
+    final boolean member;
+    /** The field value {@link #getFieldKind} read last on this thread, for the getter Hazelcast calls next. */
+    private static final ThreadLocal<Memo> MEMO = ThreadLocal.withInitial(Memo::new);
 
     PackedGenericRecord(PackedRecord record) {
-        this(record, false);
+        this(record, false, false);
     }
 
-    PackedGenericRecord(PackedRecord record, boolean stored) {
+    PackedGenericRecord(PackedRecord record, boolean stored, boolean member) {
         this.record = record;
         this.stored = stored;
+        this.member = member;
+    }
+
+    /** One field value read ahead, and by whom. */
+    private static final class Memo {
+        PackedGenericRecord owner;
+        int field;
+        Object value;
     }
 
     /** {@code record} as Hazelcast's query engine should see it; the view itself when it is one already. */
@@ -79,8 +91,8 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
 
     /** A nested record: read field by field (the break-even is kept for top-level values). */
     private static final class Nested extends PackedGenericRecord {
-        Nested(PackedRecord record) {
-            super(record);
+        Nested(PackedRecord record, boolean member) {
+            super(record, false, member);
         }
 
         @Override
@@ -158,22 +170,43 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
         }
     }
 
-    private static InternalGenericRecord onPath(Object v) {
-        return v == null ? Absent.INSTANCE : nested(v);
+    /** A record on a query's path; a null or unreadable one reads as a record of nulls. */
+    private InternalGenericRecord onPath(Object v) {
+        return v == null || v == HazelcastInternals.noValue() ? Absent.INSTANCE : nested(v);
     }
 
-    private static PackedGenericRecord nested(Object v) {
-        if (v == null) {
+    private PackedGenericRecord nested(Object v) {
+        if (v == null || v == HazelcastInternals.noValue()) {
             return null;
         }
         if (v instanceof PackedGenericRecord) {
             return (PackedGenericRecord) v;
         }
-        return new Nested((PackedRecord) v);
+        return new Nested((PackedRecord) v, member);
     }
 
+    /**
+     * Field {@code name} as a query reads it. On a member, a value that cannot be read gives the "no
+     * value" marker instead of an exception ({@link UnreadableValues}); the value {@link #getFieldKind}
+     * read ahead for this getter is used.
+     */
     private Object value(String name) {
-        return read(index(name));
+        int i = index(name);
+        if (!member) {
+            return read(i);
+        }
+        Memo m = MEMO.get();
+        if (m.owner == this && m.field == i) {
+            Object v = m.value;
+            m.owner = null;
+            m.value = null;
+            return v;
+        }
+        try {
+            return read(i);
+        } catch (io.navpack.format.NavpackException e) {
+            return UnreadableValues.skip(record, e);
+        }
     }
 
     private int index(String name) {
@@ -411,11 +444,33 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
         return GenericSchema.of(record.schema()).names();
     }
 
+    /**
+     * The kind Hazelcast reads field {@code fieldName} as. On a member the field is read here (and handed
+     * to the getter Hazelcast calls next): a value that cannot be read is reported as a nested record, so
+     * that Hazelcast takes it with {@link #getObject}, which gives the "no value" marker — arrays read as null.
+     */
     @Override
     public FieldKind getFieldKind(String fieldName) {
         io.navpack.format.Schema s = record.schema();
         int i = s.indexOf(fieldName);
-        return i < 0 ? FieldKind.NOT_AVAILABLE : GenericSchema.of(s).kind(i);
+        if (i < 0) {
+            return FieldKind.NOT_AVAILABLE;
+        }
+        FieldKind kind = GenericSchema.of(s).kind(i);
+        if (member) {
+            Memo m = MEMO.get();
+            try {
+                m.value = read(i);
+            } catch (io.navpack.format.NavpackException e) {
+                Object none = UnreadableValues.skip(record, e);
+                boolean array = kind.name().startsWith("ARRAY_OF_");
+                m.value = array ? null : none;
+                kind = array ? kind : FieldKind.COMPACT;
+            }
+            m.owner = this;
+            m.field = i;
+        }
+        return kind;
     }
 
     /**
@@ -573,7 +628,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
         return (T) plain(value(fieldName));
     }
 
-    private static Object plain(Object v) {
+    private Object plain(Object v) {
         return v instanceof PackedRecord ? nested(v) : v;
     }
 
@@ -607,10 +662,10 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
 
     // ---------------------------------------------------------------- arrays (lists, sets and arrays of a field)
 
-    /** The elements of a list, set or array field as objects, or null when the field is null. */
+    /** The elements of a list, set or array field as objects, or null when the field is null (or unreadable). */
     private Object[] elements(String fieldName) {
         Object v = value(fieldName);
-        if (v == null) {
+        if (v == null || v == HazelcastInternals.noValue()) {
             return null;
         }
         if (v instanceof Object[]) {
@@ -634,7 +689,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     /** Element {@code index} of a list, set or array field; null when the field is null or shorter. */
     private Object element(String fieldName, int index) {
         Object v = value(fieldName);
-        if (v == null || index < 0) {
+        if (v == null || v == HazelcastInternals.noValue() || index < 0) {
             return null;
         }
         if (v instanceof List) {
@@ -660,6 +715,9 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     /** The elements as an array of {@code type}, converting numbers where the element type differs. */
     private Object typedArray(String fieldName, Class<?> type) {
         Object v = value(fieldName);
+        if (v == HazelcastInternals.noValue()) {
+            return null;
+        }
         if (v == null || v.getClass() == type) {
             return v;
         }
