@@ -467,7 +467,7 @@ final class Values {
             try {
                 out.add(v);
             } catch (RuntimeException ex) {
-                throw new NavpackFormatException("a " + out.getClass().getName() + " refuses element " + i + ": " + ex, q, ex);
+                throw refused(out, "element " + i + (v == null ? " (null)" : ""), ex, q);
             }
         }
         requireEnd(q, end, t);
@@ -539,11 +539,21 @@ final class Values {
             try {
                 out.put(k, v);
             } catch (RuntimeException ex) {
-                throw new NavpackFormatException("a " + out.getClass().getName() + " refuses entry " + i + ": " + ex, q, ex);
+                throw refused(out, "entry " + i + (k == null ? " (null key)" : v == null ? " (null value)" : ""), ex, q);
             }
         }
         requireEnd(q, end, t);
         return out;
+    }
+
+    /**
+     * A Java collection or map (a class the target names) that would not take what the bytes hold, e.g.
+     * a null in a {@code TreeMap}. The cause's own message is not asked for: a JDK's helpful
+     * {@code NullPointerException} message costs far more to build than the input it is about.
+     */
+    private static NavpackFormatException refused(Object container, String what, RuntimeException ex, int at) {
+        return new NavpackFormatException("a " + container.getClass().getName() + " refuses " + what + ": "
+                + ex.getClass().getName(), at, ex);
     }
 
     private static Object newInstance(JavaTarget target) {
