@@ -249,6 +249,14 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
     }
 
     private static int readLength(ObjectDataInput in) throws IOException {
+        try {
+            return readLengthBytes(in);
+        } catch (java.io.EOFException e) {
+            throw new NavpackFormatException("the input ends within the value's length", -1, e);
+        }
+    }
+
+    private static int readLengthBytes(ObjectDataInput in) throws IOException {
         int x = in.readByte();
         int n = x & 0x3F;
         if ((x & 0x40) != 0) {
