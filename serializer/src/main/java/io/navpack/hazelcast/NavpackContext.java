@@ -53,8 +53,11 @@ import java.util.concurrent.TimeoutException;
  */
 public final class NavpackContext {
     private static final String EXECUTOR = "__navpack";
-    private static final Map<HazelcastInstance, NavpackContext> CONTEXTS = new WeakHashMap<>();
-    private static final Map<SchemaRegistry, NavpackContext> BY_REGISTRY = new ConcurrentHashMap<>();
+    /** Key of the context in its instance's user context: the context lives exactly as long as its instance. */
+    private static final String USER_CONTEXT_KEY = NavpackContext.class.getName();
+    /** Contexts by registry, neither kept alive by this map. */
+    private static final Map<SchemaRegistry, java.lang.ref.WeakReference<NavpackContext>> BY_REGISTRY =
+            java.util.Collections.synchronizedMap(new WeakHashMap<>());
 
     private final HazelcastInstance hz;
     private final boolean member;
@@ -80,15 +83,11 @@ public final class NavpackContext {
     /** The context of {@code hz} (a member or a client, or their proxies), created on first use. */
     public static NavpackContext of(HazelcastInstance hz) {
         HazelcastInstance original = unwrap(hz);
-        synchronized (CONTEXTS) {
-            NavpackContext c = CONTEXTS.get(original);
-            if (c == null) {
-                c = new NavpackContext(original);
-                CONTEXTS.put(original, c);
-                BY_REGISTRY.put(c.registry, c);
-            }
+        return (NavpackContext) original.getUserContext().computeIfAbsent(USER_CONTEXT_KEY, k -> {
+            NavpackContext c = new NavpackContext(original);
+            BY_REGISTRY.put(c.registry, new java.lang.ref.WeakReference<>(c));
             return c;
-        }
+        });
     }
 
     /**
@@ -96,7 +95,8 @@ public final class NavpackContext {
      * null for registries made outside Hazelcast.
      */
     public static NavpackContext forRegistry(SchemaRegistry registry) {
-        return BY_REGISTRY.get(registry);
+        java.lang.ref.WeakReference<NavpackContext> c = BY_REGISTRY.get(registry);
+        return c == null ? null : c.get();
     }
 
     /**
@@ -269,10 +269,7 @@ public final class NavpackContext {
             }
             hz.getLifecycleService().addLifecycleListener(event -> {
                 if (event.getState() == LifecycleEvent.LifecycleState.SHUTDOWN) {
-                    synchronized (CONTEXTS) {
-                        CONTEXTS.remove(hz);
-                        BY_REGISTRY.remove(registry);
-                    }
+                    BY_REGISTRY.remove(registry);
                 }
             });
             for (Class<?> c : classes) {
