@@ -46,6 +46,7 @@ final class ChildJvm implements AutoCloseable {
         cmd.add("-Xmx" + heap);
         cmd.add("-XX:+UseSerialGC");
         cmd.add("-Dhazelcast.phone.home.enabled=false");
+        cmd.add("-Dhazelcast.socket.bind.any=false");
         cmd.add("-Djava.util.logging.config.file=" + loggingConfig());
         if (withAgent) {
             cmd.add("-javaagent:" + agentJar().toAbsolutePath());

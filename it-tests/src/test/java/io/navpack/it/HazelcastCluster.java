@@ -178,6 +178,7 @@ public final class HazelcastCluster implements AutoCloseable {
                 "-Djava.net.preferIPv4Stack=true",
                 "-Dhazelcast.phone.home.enabled=false",
                 "-Dhazelcast.local.publicAddress=" + ip + ":" + ClusterMember.PORT,
+                "-Dnavpack.it.ip=" + ip,
                 "-Dnavpack.it.cluster=" + clusterName,
                 "-Dnavpack.it.members=" + memberAddresses(),
                 "-Dnavpack.it.member=" + memberName));

@@ -186,11 +186,110 @@ public final class NavpackContext {
         logger.info("navpack " + version() + " active on this " + (member ? "member" : "client") + ": read mode "
                 + s.readMode().name().toLowerCase(java.util.Locale.ROOT) + ", query path: " + path
                 + ", adaptive reads: " + (QueryReads.installed().getClass().getName().startsWith("io.navpack.extract")
-                ? "on (navpack-extractors)" : "off (navpack-extractors is not on the class path)"));
+                ? "on (navpack-extractors)" : "off (navpack-extractors is not on the class path)")
+                + (member ? ", agent: " + (agentInstalled() ? "present (index sizing walks indexes)"
+                : "absent (index sizing reports NO_AGENT; start the JVM with -javaagent:navpack-agent.jar)") : ""));
     }
 
     boolean isStarted() {
         return started;
+    }
+
+    /** Whether navpack's {@code -javaagent} runs in this JVM (the agent jar is not a dependency of this one). */
+    private static boolean agentInstalled() {
+        try {
+            Class<?> agent = Class.forName("io.navpack.agent.NavpackAgent", true, ClassLoader.getSystemClassLoader());
+            return (Boolean) agent.getMethod("isInstalled").invoke(null);
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private volatile boolean watching;
+
+    /**
+     * Called when navpack's serializer joins an instance that is being built: once the instance has
+     * started, its configuration is checked ({@link #checkAtStart}) and navpack says that it is active.
+     * A configuration navpack cannot work with stops the instance with a message that names the
+     * property (or map) and the fix, instead of failing at first use.
+     */
+    void watchStart() {
+        synchronized (this) {
+            if (watching) {
+                return;
+            }
+            watching = true;
+        }
+        if (!member) {
+            // a client tells its lifecycle listeners later, on another thread: check while it is built
+            try {
+                checkAtStart();
+            } catch (RuntimeException e) {
+                logger.severe(e.getMessage());
+                throw e;
+            }
+        }
+        hz.getLifecycleService().addLifecycleListener(event -> {
+            if (event.getState() == LifecycleEvent.LifecycleState.STARTED && !started) {
+                if (member) {
+                    try {
+                        checkAtStart();
+                    } catch (RuntimeException e) {
+                        logger.severe(e.getMessage());
+                        // the member has started: stop it, so that the mistake is fixed before it serves
+                        hz.getLifecycleService().terminate();
+                        throw e;
+                    }
+                }
+                started();
+            }
+        });
+    }
+
+    /**
+     * The checks made when an instance starts: the navpack properties parse; on a client every class
+     * that {@value NavpackSettings#CLASSES} names can be loaded; on a member every navpack extractor
+     * that a map's attributes name can be loaded.
+     */
+    void checkAtStart() {
+        NavpackSettings s = settings();
+        List<String> problems = new ArrayList<>();
+        if (member) {
+            Config config = hz.getConfig();
+            ClassLoader loader = config.getClassLoader() != null ? config.getClassLoader() : NavpackContext.class.getClassLoader();
+            for (com.hazelcast.config.MapConfig map : config.getMapConfigs().values()) {
+                for (com.hazelcast.config.AttributeConfig a : map.getAttributeConfigs()) {
+                    String extractor = a.getExtractorClassName();
+                    if (extractor != null && extractor.startsWith("io.navpack.") && !loadable(extractor, loader)) {
+                        problems.add("map '" + map.getName() + "' gives attribute '" + a.getName() + "' the extractor "
+                                + extractor + ", which is not on this member's class path: add navpack-extractors-"
+                                + version() + ".jar to the member's class path, beside navpack-serializer");
+                    }
+                }
+            }
+        } else {
+            ClientConfig config = ((HazelcastClientInstanceImpl) hz).getClientConfig();
+            ClassLoader loader = config.getClassLoader() != null ? config.getClassLoader() : NavpackContext.class.getClassLoader();
+            for (String name : s.classes()) {
+                if (!loadable(name, loader)) {
+                    problems.add(NavpackSettings.CLASSES + " names " + name + ", which is not on this client's class path:"
+                            + " correct the name (a fully qualified class name) or add the jar that holds the class");
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new NavpackException("navpack cannot start on this " + (member ? "member" : "client") + ": "
+                    + String.join("; ", problems));
+        }
+    }
+
+    private static boolean loadable(String name, ClassLoader loader) {
+        try {
+            Class.forName(name, false, loader);
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     /** Whether values read here are {@link PackedGenericRecord}s. */
@@ -409,9 +508,26 @@ public final class NavpackContext {
             if (isMemberGone(e.getCause())) {
                 return null;
             }
+            if (lacksNavpack(e.getCause())) {
+                throw new NavpackException("navpack-serializer is not on member " + from.getAddress() + "'s class path"
+                        + " (it could not load " + SchemaTasks.class.getName() + " while " + what + "): add"
+                        + " navpack-serializer-" + version() + ".jar (and navpack-extractors for queries) to the class path"
+                        + " of every member, then restart that member", e.getCause());
+            }
             throw new NavpackException("member " + from.getAddress() + " failed while " + what + ": " + e.getCause(),
                     e.getCause());
         }
+    }
+
+    /** Whether {@code t} says that a member could not load one of navpack's classes. */
+    private static boolean lacksNavpack(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if ((c instanceof ClassNotFoundException || c instanceof NoClassDefFoundError)
+                    && String.valueOf(c.getMessage()).contains("io.navpack.")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isMemberGone(Throwable t) {

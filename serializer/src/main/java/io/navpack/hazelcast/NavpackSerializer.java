@@ -85,8 +85,9 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
 
     @Override
     public void setHazelcastInstance(HazelcastInstance hz) {
-        if (standalone == null) {
+        if (standalone == null && hz != null) {
             context = NavpackContext.of(hz);
+            context.watchStart();
         }
     }
 

@@ -9,7 +9,10 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.util.UUID;
 
-/** Hazelcast settings for tests: 127.0.0.1 only, TCP-IP join on listed ports, no multicast, no phone-home. */
+/**
+ * Hazelcast settings for tests: bound to 127.0.0.1 only (interface and {@code hazelcast.socket.bind.any=false}),
+ * TCP-IP join on listed ports, no multicast, no phone-home.
+ */
 public final class Loopback {
     private Loopback() {
     }
@@ -37,6 +40,8 @@ public final class Loopback {
         config.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
         config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
         config.setProperty("hazelcast.local.localAddress", "127.0.0.1");
+        // listen on 127.0.0.1 only: with the default (true) Hazelcast binds every interface whatever the interface list says
+        config.setProperty("hazelcast.socket.bind.any", "false");
         JoinConfig join = config.getNetworkConfig().getJoin();
         join.getMulticastConfig().setEnabled(false);
         join.getAutoDetectionConfig().setEnabled(false);

@@ -45,6 +45,16 @@ public final class MemberJvm implements AutoCloseable {
      * version), and waits until it reports STARTED.
      */
     public static MemberJvm start(String name, String xmlText, Path hazelcastJar, Path workDir, String... taskPackages) {
+        return start(name, xmlText, hazelcastJar, workDir, true, taskPackages);
+    }
+
+    /** Starts a member with Hazelcast alone on its class path: no navpack jar, no task. */
+    public static MemberJvm startWithoutNavpack(String name, Config config, Path workDir) {
+        return start(name, new ConfigXmlGenerator(true, false).generate(config), null, workDir, false);
+    }
+
+    private static MemberJvm start(String name, String xmlText, Path hazelcastJar, Path workDir, boolean navpack,
+                                   String... taskPackages) {
         try {
             Files.createDirectories(workDir);
             Path xml = workDir.resolve(name + ".xml");
@@ -60,7 +70,7 @@ public final class MemberJvm implements AutoCloseable {
             cmd.add("-Djava.net.preferIPv4Stack=true");
             cmd.add("-Dhazelcast.config=" + xml);
             cmd.add("-cp");
-            cmd.add(memberClassPath(workDir, hazelcastJar, taskPackages.length == 0
+            cmd.add(memberClassPath(workDir, hazelcastJar, navpack, taskPackages.length == 0
                     ? new String[] {"io.navpack.hazelcast.member"} : taskPackages));
             cmd.add("com.hazelcast.core.server.HazelcastMemberStarter");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -73,7 +83,8 @@ public final class MemberJvm implements AutoCloseable {
     }
 
     /** Hazelcast's jar, navpack's main classes or jars, and the member-side tasks copied out of the test classes. */
-    private static String memberClassPath(Path workDir, Path hazelcastJar, String[] taskPackages) throws IOException {
+    private static String memberClassPath(Path workDir, Path hazelcastJar, boolean navpack, String[] taskPackages)
+            throws IOException {
         List<String> entries = new ArrayList<>();
         if (hazelcastJar != null) {
             entries.add(hazelcastJar.toString());
@@ -83,9 +94,12 @@ public final class MemberJvm implements AutoCloseable {
             boolean hazelcast = fileName.matches("hazelcast-\\d[^-]*\\.jar") && hazelcastJar == null;
             boolean navpackJar = fileName.matches("navpack-[a-z-]+-\\d[^/]*\\.jar") && !fileName.endsWith("-tests.jar");
             boolean mainClasses = e.endsWith(File.separator + "classes") && !e.endsWith("test-classes");
-            if (hazelcast || navpackJar || mainClasses) {
+            if (hazelcast || navpack && (navpackJar || mainClasses)) {
                 entries.add(e);
             }
+        }
+        if (!navpack) {
+            return String.join(File.pathSeparator, entries);
         }
         Path tasks = workDir.resolve("member-tasks");
         for (String pkg : taskPackages) {

@@ -48,6 +48,8 @@ class SerializerInputTest {
         NavpackSerializer serializer = new NavpackSerializer(registry, ReadMode.RECORD);
         config.addSerializerConfig(new SerializerConfig().setTypeClass(PackedRecord.class).setImplementation(serializer));
         config.addSerializerConfig(new SerializerConfig().setTypeClass(PackedGenericRecord.class).setImplementation(serializer));
+        // the test class path's serializer hook (TradeHook) would otherwise bring a serializer of its own for the same type id
+        config.addSerializerConfig(new SerializerConfig().setTypeClass(com.acme.trading.Trade.class).setImplementation(serializer));
         return new DefaultSerializationServiceBuilder().setConfig(config).build();
     }
 
