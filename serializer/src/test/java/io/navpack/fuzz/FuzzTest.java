@@ -66,7 +66,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>{@value #DEFAULT_CASES} mutations per build; {@code -Dnavpack.fuzz.cases=10000000} (the
  * {@code fuzz} profile) for a long run, {@code -Dnavpack.fuzz.seed} for another sequence.
  */
-class FuzzTest {
+public class FuzzTest {
     static final int DEFAULT_CASES = 100_000;
     /** Fields of a mutated value read one by one (spread over the record); every field of a valid one. */
     static final int FIELDS_PER_CASE = 12;
@@ -512,7 +512,7 @@ class FuzzTest {
     }
 
     /** Equal values, arrays compared by content wherever they are (NaN equals NaN, as in {@code Double.equals}). */
-    static boolean same(Object a, Object b) {
+    public static boolean same(Object a, Object b) {
         if (a instanceof Map && b instanceof Map) {
             return same(((Map<?, ?>) a).keySet(), ((Map<?, ?>) b).keySet())
                     && same(((Map<?, ?>) a).values(), ((Map<?, ?>) b).values());
