@@ -11,7 +11,9 @@ import com.hazelcast.map.IMap;
 import com.hazelcast.spi.impl.SerializationServiceSupport;
 import io.navpack.cli.demo.Trade;
 import io.navpack.cli.demo.TradeGenerator;
+import io.navpack.format.FieldType;
 import io.navpack.format.Hex;
+import io.navpack.format.Schema;
 import io.navpack.hazelcast.NavpackConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -129,6 +132,20 @@ class CommandsTest {
         Path bin = dir.resolve("value.bin");
         Files.write(bin, record);
         assertThat(run("inspect", "--file", bin.toString(), "--schemas", file.toString())[1]).isEqualTo(fromFile[1]);
+    }
+
+    @Test
+    void inspectShowsAnArrayOfNestedRecords() throws Exception {
+        // Holder(Inner[] items) holding Inner("a", 1, null)
+        Path file = dir.resolve("holder-schemas.txt");
+        Files.writeString(file, SchemasCommand.write(List.of(
+                Schema.builder("Inner").typeId(53).field("s", FieldType.STRING, true).field("n", FieldType.INT, false)
+                        .field("x", FieldType.STRING, true).build(),
+                Schema.builder("Holder").typeId(58).field("items", FieldType.array(FieldType.record("Inner"), true), true)
+                        .build())));
+        Object[] r = run("inspect", "--hex", "3a010009020735010404016101", "--schemas", file.toString());
+        assertThat(r[0]).as((String) r[2]).isEqualTo(0);
+        assertThat((String) r[1]).contains("\"@type\": \"Holder\"", "\"items\"", "\"s\": \"a\"", "\"n\": 1", "\"x\": null");
     }
 
     @Test
