@@ -54,7 +54,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED"})
 public class FieldPositionBenchmark {
     /** Formats of this benchmark. */
-    public static final String[] FORMATS = {"navpack", "navpack-index", "pof", "compact"};
+    public static final java.util.List<String> FORMATS = java.util.List.of("navpack", "navpack-index", "pof", "compact");
 
     @Param({"navpack", "navpack-index", "pof", "compact"})
     public String format;

@@ -45,8 +45,8 @@ final class DemoCommand implements Callable<Integer> {
         DemoReport r = new Demo(members, trades, runs, !noSizing, System.err).run();
         Path file = html.toAbsolutePath();
         Files.writeString(file, HtmlReport.render(r), StandardCharsets.UTF_8);
-        r.htmlPath = file.toString();
         print(r, out);
+        out.printf(Locale.ROOT, "Report written to %s (demo took %.1f s)%n", file, r.total.toMillis() / 1e3);
         boolean complete = r.sizing == null || r.sizing.complete();
         boolean same = r.queries.stream().allMatch(DemoReport.QueryRun::identical);
         if (!same) {
@@ -88,6 +88,5 @@ final class DemoCommand implements Callable<Integer> {
         } else {
             out.println(r.sizingSkipped);
         }
-        out.printf(Locale.ROOT, "Report written to %s (demo took %.1f s)%n", r.htmlPath, r.total.toMillis() / 1e3);
     }
 }

@@ -65,7 +65,7 @@ public final class ExtractSettings {
 
     private static final Map<SchemaRegistry, ExtractSettings> BOUND = new java.util.concurrent.ConcurrentHashMap<>();
     /** Counts {@link #bind} calls, so that readers holding settings see a registry bound anew. */
-    private static volatile int generation;
+    private static final java.util.concurrent.atomic.AtomicInteger GENERATION = new java.util.concurrent.atomic.AtomicInteger();
 
     /**
      * Settings for values read through {@code registry} outside Hazelcast (a registry of a Hazelcast
@@ -75,12 +75,12 @@ public final class ExtractSettings {
         java.util.Properties all = new java.util.Properties();
         all.putAll(properties);
         BOUND.put(registry, new ExtractSettings(NavpackSettings.from(all)));
-        generation++;
+        GENERATION.incrementAndGet();
     }
 
     /** Changes whenever {@link #bind} is called: settings obtained before may be out of date. */
     static int generation() {
-        return generation;
+        return GENERATION.get();
     }
 
     /** The settings of the instance a registry belongs to; defaults outside Hazelcast. */

@@ -348,7 +348,7 @@ public final class PackedWriter {
         for (int j = 0; j < entries; j++) {
             int off = Values.int32(buf, tablePos + j * 4);
             for (int k = width - 1; k >= 0; k--) {
-                buf[dst + j * width + (width - 1 - k)] = (byte) (off >>> (8 * k));
+                buf[dst + j * width + (width - 1 - k)] = (byte) (off >> (8 * k));
             }
         }
         int newBody = dst + entries * width;

@@ -91,23 +91,23 @@ public final class RecordBinding<T> {
         if (writer == schema) {
             return identity;
         }
-        int[] m = mappings.get(writer);
-        if (m == null) {
-            m = new int[writer.fieldCount()];
-            for (Field wf : writer.fields()) {
-                Field rf = schema.field(wf.name());
-                if (rf == null) {
-                    m[wf.index()] = -1;
-                    continue;
-                }
-                if (!compatible(wf.type(), rf.type())) {
-                    throw new SchemaException("field " + wf.name() + " of " + schema.typeName() + " is a " + wf.type()
-                            + " in version " + writer.version() + " but a " + rf.type() + " in version " + schema.version()
-                            + ": versions of a type may add and remove fields, not change their types");
-                }
-                m[wf.index()] = identity[rf.index()];
+        return mappings.computeIfAbsent(writer, this::newMapping);
+    }
+
+    private int[] newMapping(Schema writer) {
+        int[] m = new int[writer.fieldCount()];
+        for (Field wf : writer.fields()) {
+            Field rf = schema.field(wf.name());
+            if (rf == null) {
+                m[wf.index()] = -1;
+                continue;
             }
-            mappings.put(writer, m);
+            if (!compatible(wf.type(), rf.type())) {
+                throw new SchemaException("field " + wf.name() + " of " + schema.typeName() + " is a " + wf.type()
+                        + " in version " + writer.version() + " but a " + rf.type() + " in version " + schema.version()
+                        + ": versions of a type may add and remove fields, not change their types");
+            }
+            m[wf.index()] = identity[rf.index()];
         }
         return m;
     }

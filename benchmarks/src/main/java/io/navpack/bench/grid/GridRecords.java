@@ -29,9 +29,9 @@ import java.util.SplittableRandom;
  */
 public final class GridRecords {
     /** Field counts of the grid. */
-    public static final int[] FIELD_COUNTS = {5, 20, 50, 100, 200};
+    public static final List<Integer> FIELD_COUNTS = List.of(5, 20, 50, 100, 200);
     /** Numbers of fields read per value; those above {@code n} are left out, {@code n} itself is added. */
-    public static final int[] K_STEPS = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 50, 64, 100, 128, 200};
+    public static final List<Integer> K_STEPS = List.of(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 50, 64, 100, 128, 200);
     /** Which fields are read: the first k, the last k, or k at random positions (fixed seed, random order). */
     public static final List<String> PATTERNS = List.of("first", "last", "random");
     /** Records per field count; a benchmark takes them round robin. */
@@ -99,8 +99,8 @@ public final class GridRecords {
 
     /** The navpack schema of the records of {@code n} fields (type id 20 + its place in {@link #FIELD_COUNTS}). */
     public static Schema schema(int n) {
-        int at = Arrays.stream(FIELD_COUNTS).boxed().toList().indexOf(n);
-        Schema.Builder b = Schema.builder(typeName(n)).typeId(20 + (at < 0 ? FIELD_COUNTS.length : at));
+        int at = FIELD_COUNTS.indexOf(n);
+        Schema.Builder b = Schema.builder(typeName(n)).typeId(20 + (at < 0 ? FIELD_COUNTS.size() : at));
         for (int i = 0; i < n; i++) {
             // as a Java class gives them: a long is never null, the object fields may be
             b.field(name(i), kind(i).navpackType());

@@ -52,7 +52,7 @@ public final class GridRunner {
         }
         Path out = Path.of(args[0]);
         int from = 1;
-        int[] ns = GridRecords.FIELD_COUNTS;
+        int[] ns = GridRecords.FIELD_COUNTS.stream().mapToInt(Integer::intValue).toArray();
         if (args.length > from && args[from].matches("[0-9,]+")) {
             ns = Arrays.stream(args[from].split(",")).mapToInt(Integer::parseInt).toArray();
             from++;
@@ -90,7 +90,7 @@ public final class GridRunner {
 
     /** {@code <results>-warmup.txt} beside the results file: what the warm-up printed. */
     public static Path warmUpFile(Path results) {
-        String name = results.getFileName().toString().replaceFirst("\\.json$", "");
+        String name = String.valueOf(results.getFileName()).replaceFirst("\\.json$", "");
         return results.resolveSibling(name + "-warmup.txt");
     }
 
@@ -110,7 +110,7 @@ public final class GridRunner {
         for (JsonNode n : mapper.readTree(buf.toByteArray())) {
             all.add(n);
         }
-        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.createDirectories(java.util.Objects.requireNonNull(file.toAbsolutePath().getParent(), "results file has no directory"));
         mapper.writeValue(file.toFile(), all);
     }
 }

@@ -53,7 +53,7 @@ public final class Report {
     private Report(Path page, Path dir) {
         this.page = page;
         this.dir = dir;
-        Path parent = page.toAbsolutePath().getParent();
+        Path parent = java.util.Objects.requireNonNull(page.toAbsolutePath().getParent(), "the page has no directory");
         String rel = parent.relativize(dir.toAbsolutePath()).toString().replace('\\', '/');
         this.pageToDir = rel.isEmpty() ? "." : rel;
     }
@@ -79,7 +79,7 @@ public final class Report {
             files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
         }
         for (Path f : files) {
-            String name = f.getFileName().toString();
+            String name = String.valueOf(f.getFileName());
             String jdk = name.substring(0, name.indexOf('-'));
             JsonNode root = mapper.readTree(f.toFile());
             for (JsonNode n : root) {
@@ -549,7 +549,7 @@ public final class Report {
             try (Stream<Path> s = Files.list(raw)) {
                 // the JMH console logs stay beside the JSON but are not committed (git ignores *.log)
                 for (Path p : s.filter(f -> !f.toString().endsWith(".log")).sorted().toList()) {
-                    String n = p.getFileName().toString();
+                    String n = String.valueOf(p.getFileName());
                     sb.append("- [").append(n).append("](").append(pageToDir).append("/raw/").append(n).append(")\n");
                 }
             }

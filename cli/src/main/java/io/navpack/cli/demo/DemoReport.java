@@ -39,5 +39,4 @@ public final class DemoReport {
     public final List<BreakEvenRow> breakEvens = new ArrayList<>();
     public ClusterIndexReport sizing;
     public String sizingSkipped;
-    public String htmlPath;
 }
