@@ -28,6 +28,17 @@ public final class FieldType {
     public static final FieldType UUID = new FieldType(Kind.UUID);
     public static final FieldType BYTES = new FieldType(Kind.BYTES);
 
+    /** The types above, the kinds that need nothing but their kind. */
+    static final List<FieldType> SCALARS = List.of(BOOLEAN, BYTE, SHORT, CHAR, INT, LONG, FLOAT, DOUBLE, STRING, DECIMAL,
+            BIG_INTEGER, DATE, TIME, DATE_TIME, INSTANT, OFFSET_DATE_TIME, UUID, BYTES);
+    private static final FieldType[] SCALAR_OF_KIND = new FieldType[Kind.values().length];
+
+    static {
+        for (FieldType t : SCALARS) {
+            SCALAR_OF_KIND[t.kind.ordinal()] = t;
+        }
+    }
+
     /**
      * Deepest nesting of a field type: a list of lists of ... holds at most this many lists, sets, arrays
      * and maps inside one another. Every schema is held to it, however it is made (a builder, a class, a
@@ -43,6 +54,7 @@ public final class FieldType {
     private final FieldType key;
     private final int hash;
     private final int depth;
+    private final Codec codec;
 
     private FieldType(Kind kind) {
         this(kind, null, List.of(), null, false, null);
@@ -63,6 +75,12 @@ public final class FieldType {
                     + ": hold deeper structures in nested records");
         }
         this.hash = Objects.hash(kind, name, constants, element, elementNullable, key);
+        this.codec = Codecs.of(this);
+    }
+
+    /** How values of this type are written, read and skipped; made once, with the type. */
+    Codec codec() {
+        return codec;
     }
 
     /** Containers nested in this type, itself included: 0 for a scalar, enum or record, 1 for {@code list<long>}. */
@@ -72,27 +90,11 @@ public final class FieldType {
 
     /** The scalar type of a kind that needs no further description (not enum, record or a container). */
     public static FieldType of(Kind kind) {
-        switch (kind) {
-            case BOOLEAN: return BOOLEAN;
-            case BYTE: return BYTE;
-            case SHORT: return SHORT;
-            case CHAR: return CHAR;
-            case INT: return INT;
-            case LONG: return LONG;
-            case FLOAT: return FLOAT;
-            case DOUBLE: return DOUBLE;
-            case STRING: return STRING;
-            case DECIMAL: return DECIMAL;
-            case BIG_INTEGER: return BIG_INTEGER;
-            case DATE: return DATE;
-            case TIME: return TIME;
-            case DATE_TIME: return DATE_TIME;
-            case INSTANT: return INSTANT;
-            case OFFSET_DATE_TIME: return OFFSET_DATE_TIME;
-            case UUID: return UUID;
-            case BYTES: return BYTES;
-            default: throw new IllegalArgumentException(kind + " needs more than a kind: use its factory method");
+        FieldType t = SCALAR_OF_KIND[kind.ordinal()];
+        if (t == null) {
+            throw new IllegalArgumentException(kind + " needs more than a kind: use its factory method");
         }
+        return t;
     }
 
     /** An enum stored as the index of its constant in {@code constants}. */
@@ -197,14 +199,6 @@ public final class FieldType {
 
     @Override
     public String toString() {
-        switch (kind) {
-            case ENUM: return "enum<" + name + ">" + constants;
-            case RECORD: return "record<" + name + ">";
-            case LIST: return "list<" + element + ">";
-            case SET: return "set<" + element + ">";
-            case ARRAY: return "array<" + element + (elementNullable ? "?" : "") + ">";
-            case MAP: return "map<" + key + "," + element + ">";
-            default: return kind.name().toLowerCase(java.util.Locale.ROOT);
-        }
+        return codec.describe();
     }
 }

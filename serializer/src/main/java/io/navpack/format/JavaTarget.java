@@ -1,8 +1,6 @@
 package io.navpack.format;
 
 import java.lang.invoke.MethodHandle;
-import java.lang.reflect.GenericArrayType;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,7 +22,7 @@ final class JavaTarget {
     private final SchemaRegistry registry;
     private volatile RecordBinding<?> binding;
 
-    private JavaTarget(FieldType type, Class<?> raw, JavaTarget element, JavaTarget key, MethodHandle factory,
+    JavaTarget(FieldType type, Class<?> raw, JavaTarget element, JavaTarget key, MethodHandle factory,
                        SchemaRegistry registry) {
         this.type = type;
         this.raw = raw;
@@ -49,40 +47,7 @@ final class JavaTarget {
 
     /** Describes Java type {@code javaType} holding values of {@code type}; the two must agree. */
     static JavaTarget of(Type javaType, FieldType type, SchemaRegistry registry, String where) {
-        Class<?> raw = Reflection.rawClass(javaType);
-        Kind kind = type.kind();
-        switch (kind) {
-            case LIST:
-            case SET: {
-                Type arg = Reflection.typeArgument(javaType, 0, where);
-                MethodHandle factory = Reflection.collectionFactory(raw);
-                return new JavaTarget(type, raw, of(arg, type.element(), registry, where), null, factory, registry);
-            }
-            case ARRAY: {
-                Type component = javaType instanceof GenericArrayType
-                        ? ((GenericArrayType) javaType).getGenericComponentType() : raw.getComponentType();
-                if (component == null) {
-                    throw new SchemaException(where + ": " + javaType.getTypeName() + " is not an array");
-                }
-                return new JavaTarget(type, raw, of(component, type.element(), registry, where), null, null, registry);
-            }
-            case MAP: {
-                Type k = Reflection.typeArgument(javaType, 0, where);
-                Type v = Reflection.typeArgument(javaType, 1, where);
-                return new JavaTarget(type, raw, of(v, type.element(), registry, where), of(k, type.key(), registry, where),
-                        Reflection.collectionFactory(raw), registry);
-            }
-            case ENUM:
-                if (!raw.isEnum()) {
-                    throw new SchemaException(where + ": " + raw.getName() + " is not an enum");
-                }
-                return new JavaTarget(type, raw, null, null, null, registry);
-            default:
-                if (javaType instanceof ParameterizedType && kind != Kind.RECORD) {
-                    throw new SchemaException(where + ": unsupported type " + javaType.getTypeName());
-                }
-                return new JavaTarget(type, raw, null, null, null, registry);
-        }
+        return type.codec().target(javaType, registry, where);
     }
 
     /** The binding of a nested record class, looked up once (classes may refer to each other). */

@@ -8,10 +8,6 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
-import java.util.Collection;
-import java.util.List;
-import java.util.Map;
-import java.util.RandomAccess;
 import java.util.UUID;
 
 /**
@@ -23,15 +19,6 @@ import java.util.UUID;
  * <p>Not thread-safe: keep one per thread (see {@link Navpack}).
  */
 public final class PackedWriter {
-    private static final double[] DOUBLE_POW10 = new double[23];
-
-    static {
-        DOUBLE_POW10[0] = 1;
-        for (int i = 1; i < DOUBLE_POW10.length; i++) {
-            DOUBLE_POW10[i] = DOUBLE_POW10[i - 1] * 10;
-        }
-    }
-
     private final SchemaRegistry registry;
     private byte[] buf;
     private int pos;
@@ -98,7 +85,7 @@ public final class PackedWriter {
         pos += len;
     }
 
-    private void writeInt32(int v) {
+    void writeInt32(int v) {
         ensure(4);
         buf[pos] = (byte) (v >>> 24);
         buf[pos + 1] = (byte) (v >>> 16);
@@ -107,132 +94,93 @@ public final class PackedWriter {
         pos += 4;
     }
 
-    private void writeInt64(long v) {
+    void writeInt64(long v) {
         writeInt32((int) (v >>> 32));
         writeInt32((int) v);
     }
 
-    /** Packed UTF-8 byte length, then standard UTF-8; an unpaired surrogate is written as '?', as the JDK does. */
-    public void writeString(String s) {
-        int n = s.length();
-        int len = 0;
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                len++;
-            } else if (c < 0x800) {
-                len += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                len += 4;
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                len++;
-            } else {
-                len += 3;
-            }
-        }
-        writePackedInt(len);
-        ensure(len);
-        byte[] b = buf;
-        int p = pos;
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                b[p++] = (byte) c;
-            } else if (c < 0x800) {
-                b[p++] = (byte) (0xC0 | (c >> 6));
-                b[p++] = (byte) (0x80 | (c & 0x3F));
-            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                int cp = Character.toCodePoint(c, s.charAt(++i));
-                b[p++] = (byte) (0xF0 | (cp >> 18));
-                b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                b[p++] = (byte) (0x80 | (cp & 0x3F));
-            } else if (Character.isSurrogate(c)) {
-                b[p++] = '?';
-            } else {
-                b[p++] = (byte) (0xE0 | (c >> 12));
-                b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                b[p++] = (byte) (0x80 | (c & 0x3F));
-            }
-        }
-        pos = p;
+    /** Reserves {@code n} bytes after what was written and returns the buffer; they end at {@link #size()}. */
+    byte[] reserve(int n) {
+        ensure(n);
+        pos += n;
+        return buf;
     }
 
-    /**
-     * {@code h = scale << 4 | z}, then the unscaled value divided by 10^z as a packed long (z = 0..14,
-     * the trailing decimal zeros taken out); or z = 15 and the unscaled value as length-prefixed
-     * two's-complement bytes when it does not fit a long.
-     */
+    /** Writes {@code n} zero bytes. */
+    void reserveZeros(int n) {
+        ensure(n);
+        Arrays.fill(buf, pos, pos + n, (byte) 0);
+        pos += n;
+    }
+
+    /** Removes the {@code n} bytes at {@code at}, moving what follows them back. */
+    void cut(int at, int n) {
+        System.arraycopy(buf, at + n, buf, at, pos - at - n);
+        pos -= n;
+    }
+
+    /** Marks {@code slot} null in the bitmap at {@code bitmap}. */
+    void markNull(int bitmap, int slot) {
+        NullBitmap.set(buf, bitmap, slot);
+    }
+
+    /** Reserves one byte for a packed length; returns where the content starts. */
+    int beginLength() {
+        ensure(1);
+        pos++;
+        return pos;
+    }
+
+    /** Writes the length of the content since {@code start}, moving the content if the length needs more than one byte. */
+    void endLength(int start) {
+        int len = pos - start;
+        int size = PackedInts.sizeOfInt(len);
+        if (size > 1) {
+            ensure(size - 1);
+            System.arraycopy(buf, start, buf, start + size - 1, len);
+            pos += size - 1;
+        }
+        PackedInts.writeInt(buf, start - 1, len);
+    }
+
+    // ---------------------------------------------------------------- values (as docs/format.md encodes them)
+
+    /** Packed UTF-8 byte length, then standard UTF-8; an unpaired surrogate is written as '?', as the JDK does. */
+    public void writeString(String s) {
+        ScalarCodecs.StringCodec.write(this, s);
+    }
+
+    /** A decimal as docs/format.md encodes it: packed scale and trailing-zero count, then the unscaled value. */
     public void writeDecimal(BigDecimal d) {
-        int scale = d.scale();
-        long unscaled;
-        if (d.signum() == 0) {
-            unscaled = 0;
-        } else if (scale == 0 && d.precision() <= 18) {
-            unscaled = d.longValue();
-        } else if (scale > 0 && scale < DOUBLE_POW10.length && d.precision() <= 15) {
-            // |unscaled| < 10^15 is an exact double, doubleValue() is correctly rounded, so the product
-            // is within 0.25 of the unscaled value: rounding recovers it exactly, with no BigInteger
-            unscaled = Math.round(d.doubleValue() * DOUBLE_POW10[scale]);
-        } else {
-            BigInteger u = d.unscaledValue();
-            if (u.bitLength() > 63) {
-                writePackedLong(((long) scale << 4) | 15);
-                writeBigInteger(u);
-                return;
-            }
-            unscaled = u.longValue();
-        }
-        int z = 0;
-        while (z < 14 && unscaled != 0 && unscaled % 10 == 0) {
-            unscaled /= 10;
-            z++;
-        }
-        writePackedLong(((long) scale << 4) | z);
-        writePackedLong(unscaled);
+        ScalarCodecs.DecimalCodec.write(this, d);
     }
 
     public void writeBigInteger(BigInteger v) {
-        byte[] bytes = v.toByteArray();
-        writePackedInt(bytes.length);
-        writeBytes(bytes, 0, bytes.length);
+        ScalarCodecs.BigIntegerCodec.write(this, v);
     }
 
     public void writeDate(LocalDate d) {
-        writePackedLong(d.toEpochDay());
+        ScalarCodecs.DateCodec.write(this, d);
     }
 
     public void writeTime(LocalTime t) {
-        int nano = t.getNano();
-        writePackedLong(t.toSecondOfDay() * 2L + (nano != 0 ? 1 : 0));
-        if (nano != 0) {
-            writePackedInt(nano);
-        }
+        ScalarCodecs.TimeCodec.write(this, t);
     }
 
     public void writeDateTime(LocalDateTime t) {
-        writeDate(t.toLocalDate());
-        writeTime(t.toLocalTime());
+        ScalarCodecs.DateTimeCodec.write(this, t);
     }
 
     public void writeInstant(Instant t) {
-        int nano = t.getNano();
-        writePackedLong(t.getEpochSecond() * 2 + (nano != 0 ? 1 : 0));
-        if (nano != 0) {
-            writePackedInt(nano);
-        }
+        FieldType.INSTANT.codec().write(this, t, null, 0);
     }
 
     public void writeOffsetDateTime(OffsetDateTime t) {
-        writeDateTime(t.toLocalDateTime());
-        int seconds = t.getOffset().getTotalSeconds();
-        writePackedInt(seconds % 900 == 0 ? (seconds / 900) << 1 : (seconds << 1) | 1);
+        FieldType.OFFSET_DATE_TIME.codec().write(this, t, null, 0);
     }
 
     public void writeUuid(UUID u) {
-        writeInt64(u.getMostSignificantBits());
-        writeInt64(u.getLeastSignificantBits());
+        FieldType.UUID.codec().write(this, u, null, 0);
     }
 
     // ---------------------------------------------------------------- records
@@ -255,7 +203,7 @@ public final class PackedWriter {
         writeRecord(value, binding, 0);
     }
 
-    private SchemaRegistry registry() {
+    SchemaRegistry registry() {
         if (registry == null) {
             throw new IllegalStateException("this writer has no schema registry");
         }
@@ -289,10 +237,10 @@ public final class PackedWriter {
         int blocks = (n + Schema.BLOCK - 1) / Schema.BLOCK;
         writePackedInt(schema.typeId());
         writePackedInt(schema.version());
-        ensure(1 + blocks * 5);
+        ensure(1 + NullBitmap.length(n) + blocks * 4);
         int flagsPos = pos++;
         int bitmapPos = pos;
-        int bitmapLen = schema.hasNullableFields() ? blocks : 0;
+        int bitmapLen = schema.hasNullableFields() ? NullBitmap.length(n) : 0;
         for (int i = 0; i < bitmapLen; i++) {
             buf[pos++] = 0;
         }
@@ -317,7 +265,7 @@ public final class PackedWriter {
                 if (props != null) {
                     Property p = props[f];
                     if (p.primitive()) {
-                        writePrimitive(p, value);
+                        field.type().codec().writeProperty(this, p.getter, value);
                         continue;
                     }
                     x = (Object) p.getter.invokeExact(value);
@@ -329,10 +277,10 @@ public final class PackedWriter {
                     if (!field.nullable()) {
                         throw new NavpackException("field " + field.name() + " of " + schema.typeName() + " must not be null");
                     }
-                    buf[bitmapPos + (f >>> 3)] |= (byte) (1 << (f & 7));
+                    NullBitmap.set(buf, bitmapPos, f);
                     anyNull = true;
                 } else {
-                    writeValue(x, field.type(), target, depth);
+                    field.type().codec().write(this, x, target, depth);
                 }
             }
         } catch (RuntimeException | Error e) {
@@ -359,256 +307,8 @@ public final class PackedWriter {
         buf[flagsPos] = (byte) (widthCode | (anyNull ? RecordView.FLAG_NULLS : 0));
     }
 
-    private void writePrimitive(Property p, Object value) throws Throwable {
-        switch (p.field.type().kind()) {
-            case BOOLEAN: writeByte((boolean) p.getter.invokeExact(value) ? 1 : 0); break;
-            case BYTE: writeByte((byte) p.getter.invokeExact(value)); break;
-            case SHORT: writePackedInt((short) p.getter.invokeExact(value)); break;
-            case CHAR: writePackedInt((char) p.getter.invokeExact(value)); break;
-            case INT: writePackedInt((int) p.getter.invokeExact(value)); break;
-            case LONG: writePackedLong((long) p.getter.invokeExact(value)); break;
-            case FLOAT: writeInt32(Float.floatToRawIntBits((float) p.getter.invokeExact(value))); break;
-            default: writeInt64(Double.doubleToRawLongBits((double) p.getter.invokeExact(value))); break;
-        }
-    }
-
     /** Writes the non-null {@code x} as type {@code t}; {@code target} says how to read it as Java, or null. */
     void writeValue(Object x, FieldType t, JavaTarget target, int depth) {
-        switch (t.kind()) {
-            case BOOLEAN: writeByte((Boolean) x ? 1 : 0); break;
-            case BYTE: writeByte((Byte) x); break;
-            case SHORT: writePackedInt((Short) x); break;
-            case CHAR: writePackedInt((Character) x); break;
-            case INT: writePackedInt((Integer) x); break;
-            case LONG: writePackedLong((Long) x); break;
-            case FLOAT: writeInt32(Float.floatToRawIntBits((Float) x)); break;
-            case DOUBLE: writeInt64(Double.doubleToRawLongBits((Double) x)); break;
-            case STRING: writeString((String) x); break;
-            case DECIMAL: writeDecimal((BigDecimal) x); break;
-            case BIG_INTEGER: writeBigInteger((BigInteger) x); break;
-            case DATE: writeDate((LocalDate) x); break;
-            case TIME: writeTime((LocalTime) x); break;
-            case DATE_TIME: writeDateTime((LocalDateTime) x); break;
-            case INSTANT: writeInstant((Instant) x); break;
-            case OFFSET_DATE_TIME: writeOffsetDateTime((OffsetDateTime) x); break;
-            case UUID: writeUuid((UUID) x); break;
-            case BYTES: {
-                byte[] bytes = (byte[]) x;
-                writePackedInt(bytes.length);
-                writeBytes(bytes, 0, bytes.length);
-                break;
-            }
-            case ENUM: writePackedInt(enumIndex(x, t, target)); break;
-            case RECORD: {
-                int start = beginLength();
-                if (x instanceof PackedRecord) {
-                    PackedRecord r = (PackedRecord) x;
-                    if (!r.schema().typeName().equals(t.name())) {
-                        throw new NavpackException("a " + r.schema().typeName() + " cannot be stored where a " + t.name()
-                                + " is expected");
-                    }
-                    writeBytes(r.array(), r.offset(), r.length());
-                } else {
-                    RecordBinding<?> binding = target != null && target.binding().type() == x.getClass()
-                            ? target.binding() : registry().binding(x.getClass());
-                    if (!binding.schema().typeName().equals(t.name())) {
-                        throw new NavpackException("a " + binding.schema().typeName() + " cannot be stored where a "
-                                + t.name() + " is expected");
-                    }
-                    writeRecord(x, binding, depth + 1);
-                }
-                endLength(start);
-                break;
-            }
-            case MAP: writeMap((Map<?, ?>) x, t, target, depth); break;
-            case ARRAY: writeArray(x, t, target, depth); break;
-            default: writeCollection((Collection<?>) x, t, target, depth); break;
-        }
-    }
-
-    private static int enumIndex(Object x, FieldType t, JavaTarget target) {
-        int i;
-        if (x instanceof Enum && target != null && target.raw == ((Enum<?>) x).getDeclaringClass()) {
-            i = target.indexOfOrdinal[((Enum<?>) x).ordinal()];
-        } else {
-            i = t.constants().indexOf(x instanceof Enum ? ((Enum<?>) x).name() : x.toString());
-        }
-        if (i < 0) {
-            throw new NavpackException(x + " is not a constant of " + t);
-        }
-        return i;
-    }
-
-    /** Reserves one byte for a packed length; returns where the content starts. */
-    private int beginLength() {
-        ensure(1);
-        pos++;
-        return pos;
-    }
-
-    /** Writes the length of the content since {@code start}, moving the content if the length needs more than one byte. */
-    private void endLength(int start) {
-        int len = pos - start;
-        int size = PackedInts.sizeOfInt(len);
-        if (size > 1) {
-            ensure(size - 1);
-            System.arraycopy(buf, start, buf, start + size - 1, len);
-            pos += size - 1;
-        }
-        PackedInts.writeInt(buf, start - 1, len);
-    }
-
-    /** Count word and a zeroed bitmap of {@code slots} bits; returns the bitmap position. */
-    private int beginContainer(int count, int slots, boolean nullable) {
-        writePackedInt(nullable ? (count << 1) | 1 : count << 1);
-        int bitmapLen = nullable ? (slots + 7) >>> 3 : 0;
-        ensure(bitmapLen);
-        int bitmap = pos;
-        Arrays.fill(buf, pos, pos + bitmapLen, (byte) 0);
-        pos += bitmapLen;
-        return bitmap;
-    }
-
-    /** Drops the bitmap written by {@link #beginContainer} (and its flag bit) when no slot was null. */
-    private void endContainer(int countPos, int bitmap, int slots, boolean anyNull) {
-        if (anyNull) {
-            return;
-        }
-        int bitmapLen = (slots + 7) >>> 3;
-        System.arraycopy(buf, bitmap + bitmapLen, buf, bitmap, pos - bitmap - bitmapLen);
-        pos -= bitmapLen;
-        buf[countPos] &= (byte) ~1;
-    }
-
-    private void markNull(int bitmap, int slot) {
-        buf[bitmap + (slot >>> 3)] |= (byte) (1 << (slot & 7));
-    }
-
-    private void writeCollection(Collection<?> c, FieldType t, JavaTarget target, int depth) {
-        checkDepth(depth);
-        int start = beginLength();
-        int count = c.size();
-        int countPos = pos;
-        int bitmap = beginContainer(count, count, true);
-        boolean anyNull = false;
-        FieldType e = t.element();
-        JavaTarget et = target == null ? null : target.element;
-        int written = 0;
-        if (c instanceof List && c instanceof RandomAccess) {
-            List<?> list = (List<?>) c;
-            for (int i = 0; i < count; i++) {
-                Object x = list.get(i);
-                if (x == null) {
-                    markNull(bitmap, i);
-                    anyNull = true;
-                } else {
-                    writeValue(x, e, et, depth + 1);
-                }
-            }
-            written = count;
-        } else {
-            for (Object x : c) {
-                if (written == count) {
-                    break;
-                }
-                if (x == null) {
-                    markNull(bitmap, written);
-                    anyNull = true;
-                } else {
-                    writeValue(x, e, et, depth + 1);
-                }
-                written++;
-            }
-        }
-        if (written != count) {
-            throw new NavpackException("collection changed size while it was written");
-        }
-        endContainer(countPos, bitmap, count, anyNull);
-        endLength(start);
-    }
-
-    private void writeMap(Map<?, ?> m, FieldType t, JavaTarget target, int depth) {
-        checkDepth(depth);
-        int start = beginLength();
-        int count = m.size();
-        int countPos = pos;
-        int bitmap = beginContainer(count, 2 * count, true);
-        boolean anyNull = false;
-        int i = 0;
-        JavaTarget kt = target == null ? null : target.key;
-        JavaTarget vt = target == null ? null : target.element;
-        for (Map.Entry<?, ?> entry : m.entrySet()) {
-            if (i == count) {
-                break;
-            }
-            Object k = entry.getKey();
-            Object v = entry.getValue();
-            if (k == null) {
-                markNull(bitmap, 2 * i);
-                anyNull = true;
-            } else {
-                writeValue(k, t.key(), kt, depth + 1);
-            }
-            if (v == null) {
-                markNull(bitmap, 2 * i + 1);
-                anyNull = true;
-            } else {
-                writeValue(v, t.element(), vt, depth + 1);
-            }
-            i++;
-        }
-        if (i != count) {
-            throw new NavpackException("map changed size while it was written");
-        }
-        endContainer(countPos, bitmap, 2 * count, anyNull);
-        endLength(start);
-    }
-
-    private void writeArray(Object array, FieldType t, JavaTarget target, int depth) {
-        checkDepth(depth);
-        int start = beginLength();
-        FieldType e = t.element();
-        if (t.isPrimitiveArray()) {
-            int count = java.lang.reflect.Array.getLength(array);
-            beginContainer(count, count, false);
-            switch (e.kind()) {
-                case BOOLEAN: for (boolean v : (boolean[]) array) { writeByte(v ? 1 : 0); } break;
-                case BYTE: writeBytes((byte[]) array, 0, count); break;
-                case SHORT: for (short v : (short[]) array) { writePackedInt(v); } break;
-                case CHAR: for (char v : (char[]) array) { writePackedInt(v); } break;
-                case INT: for (int v : (int[]) array) { writePackedInt(v); } break;
-                case LONG: for (long v : (long[]) array) { writePackedLong(v); } break;
-                case FLOAT: for (float v : (float[]) array) { writeInt32(Float.floatToRawIntBits(v)); } break;
-                default: for (double v : (double[]) array) { writeInt64(Double.doubleToRawLongBits(v)); } break;
-            }
-        } else {
-            Object[] arr = (Object[]) array;
-            int countPos = pos;
-            boolean nullable = t.elementNullable();
-            int bitmap = beginContainer(arr.length, arr.length, nullable);
-            boolean anyNull = false;
-            JavaTarget et = target == null ? null : target.element;
-            for (int i = 0; i < arr.length; i++) {
-                if (arr[i] == null) {
-                    if (!t.elementNullable()) {
-                        throw new NavpackException("element " + i + " of a " + t + " must not be null");
-                    }
-                    markNull(bitmap, i);
-                    anyNull = true;
-                } else {
-                    writeValue(arr[i], e, et, depth + 1);
-                }
-            }
-            if (nullable) {
-                endContainer(countPos, bitmap, arr.length, anyNull);
-            }
-        }
-        endLength(start);
-    }
-
-    private static void checkDepth(int depth) {
-        if (depth >= Values.MAX_DEPTH) {
-            throw new NavpackException("values nested deeper than " + Values.MAX_DEPTH + " levels");
-        }
+        t.codec().write(this, x, target, depth);
     }
 }

@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Type;
 
 /**
- * One property of a bound Java class: the schema field it maps to, and method handles that read
+ * One property of a bound Java class: the Java side of its schema field, and method handles that read
  * it and (for non-record classes) write it. Getters have type {@code (Object)P} for a primitive
  * {@code P} and {@code (Object)Object} otherwise; setters {@code (Object,P)void}: primitives are never boxed.
  */
@@ -14,7 +14,6 @@ final class Property {
     final Class<?> rawType;
     final MethodHandle getter;
     final MethodHandle setter;
-    Field field;
     JavaTarget target;
 
     Property(String name, Type genericType, Class<?> rawType, MethodHandle getter, MethodHandle setter) {

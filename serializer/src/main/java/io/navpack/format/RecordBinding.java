@@ -33,11 +33,10 @@ public final class RecordBinding<T> {
                     new SchemaException("schema " + schema.typeName() + " has a field " + f.name() + " that "
                             + type.getName() + " does not have"));
             String where = type.getName() + "." + f.name();
-            Reflection.checkCompatible(f.type(), p.genericType, where);
+            f.type().codec().checkJava(p.genericType, where);
             if (p.primitive() && !f.type().kind().isPrimitive()) {
                 throw new SchemaException(where + " is a " + p.rawType + " but the schema says " + f.type());
             }
-            p.field = f;
             p.target = JavaTarget.of(p.genericType, f.type(), registry, where);
             props[f.index()] = p;
         }
@@ -102,7 +101,7 @@ public final class RecordBinding<T> {
                 m[wf.index()] = -1;
                 continue;
             }
-            if (!compatible(wf.type(), rf.type())) {
+            if (!wf.type().codec().compatible(rf.type().codec())) {
                 throw new SchemaException("field " + wf.name() + " of " + schema.typeName() + " is a " + wf.type()
                         + " in version " + writer.version() + " but a " + rf.type() + " in version " + schema.version()
                         + ": versions of a type may add and remove fields, not change their types");
@@ -110,20 +109,6 @@ public final class RecordBinding<T> {
             m[wf.index()] = identity[rf.index()];
         }
         return m;
-    }
-
-    private static boolean compatible(FieldType w, FieldType r) {
-        if (w.kind() != r.kind()) {
-            return false;
-        }
-        switch (w.kind()) {
-            case RECORD: return w.name().equals(r.name());
-            case LIST:
-            case SET: return compatible(w.element(), r.element());
-            case ARRAY: return w.elementNullable() == r.elementNullable() && compatible(w.element(), r.element());
-            case MAP: return compatible(w.key(), r.key()) && compatible(w.element(), r.element());
-            default: return true;
-        }
     }
 
     /** Decodes the whole record {@code view} into a new instance. */
@@ -150,10 +135,10 @@ public final class RecordBinding<T> {
                     if (view.isNull(f)) {
                         continue;
                     }
-                    FieldType t = ws.field(f).type();
+                    Codec c = ws.field(f).type().codec();
                     int slot = map[f];
-                    p = slot >= 0 ? Values.readInto(t, b, p, limit, registry, targetOfSlot[slot], depth, args, slot)
-                            : Values.skip(t, b, p, limit);
+                    p = slot >= 0 ? c.readInto(b, p, limit, registry, targetOfSlot[slot], depth, args, slot)
+                            : c.skip(b, p, limit);
                 }
                 Values.requireRecordEnd(p, limit, ws);
                 return type.cast((Object) canonical.invokeExact(args));
@@ -164,12 +149,12 @@ public final class RecordBinding<T> {
                 if (view.isNull(f)) {
                     continue;
                 }
-                FieldType t = ws.field(f).type();
+                Codec c = ws.field(f).type().codec();
                 int slot = map[f];
                 if (slot >= 0) {
-                    set(byTarget[slot], o, t, b, p, limit, depth);
+                    set(byTarget[slot], o, c, b, p, limit, depth);
                 }
-                p = Values.skip(t, b, p, limit);
+                p = c.skip(b, p, limit);
             }
             Values.requireRecordEnd(p, limit, ws);
             return type.cast(o);
@@ -183,20 +168,11 @@ public final class RecordBinding<T> {
         }
     }
 
-    private void set(Property p, Object o, FieldType t, byte[] b, int at, int limit, int depth) throws Throwable {
-        if (!p.primitive()) {
-            p.setter.invokeExact(o, Values.valueAt(t, b, at, limit, registry, p.target, depth));
-            return;
-        }
-        switch (t.kind()) {
-            case BOOLEAN: p.setter.invokeExact(o, Values.booleanAt(b, at, limit)); break;
-            case BYTE: p.setter.invokeExact(o, Values.byteAt(b, at, limit)); break;
-            case SHORT: p.setter.invokeExact(o, Values.shortAt(b, at, limit)); break;
-            case CHAR: p.setter.invokeExact(o, Values.charAt(b, at, limit)); break;
-            case INT: p.setter.invokeExact(o, Values.intAt(b, at, limit)); break;
-            case LONG: p.setter.invokeExact(o, Values.longAt(b, at, limit)); break;
-            case FLOAT: p.setter.invokeExact(o, Values.floatAt(b, at, limit)); break;
-            default: p.setter.invokeExact(o, Values.doubleAt(b, at, limit)); break;
+    private void set(Property p, Object o, Codec c, byte[] b, int at, int limit, int depth) throws Throwable {
+        if (p.primitive()) {
+            c.setProperty(p.setter, o, b, at, limit);
+        } else {
+            p.setter.invokeExact(o, c.read(b, at, limit, registry, p.target, depth));
         }
     }
 

@@ -65,16 +65,16 @@ final class RecordView implements PackedRecord {
             throw new NavpackFormatException("invalid record flags 0x" + Integer.toHexString(flags), p - 1);
         }
         if ((flags & FLAG_NULLS) != 0) {
-            if (!schema.hasNullableFields() || blocks > limit - p) {
+            if (!schema.hasNullableFields() || schema.bitmapLength() > limit - p) {
                 throw new NavpackFormatException("invalid null bitmap", p);
             }
             byte[] notNull = schema.notNullMask();
-            for (int j = 0; j < blocks; j++) {
+            for (int j = 0; j < notNull.length; j++) {
                 if ((bytes[p + j] & notNull[j]) != 0) {
                     throw new NavpackFormatException("null bitmap marks a field null that cannot be null", p + j);
                 }
             }
-            p += blocks;
+            p += schema.bitmapLength();
         }
         int tableLen = tableLength(blocks, widthCode);
         if (tableLen > limit - p) {
@@ -133,7 +133,7 @@ final class RecordView implements PackedRecord {
 
     /** Position of the null bitmap, or -1 when the record has none. */
     private int bitmapPosition() {
-        return (meta & FLAG_NULLS) == 0 ? -1 : tablePosition() - schema.blockCount();
+        return (meta & FLAG_NULLS) == 0 ? -1 : tablePosition() - schema.bitmapLength();
     }
 
     @Override
@@ -149,7 +149,7 @@ final class RecordView implements PackedRecord {
     @Override
     public boolean isNull(int i) {
         java.util.Objects.checkIndex(i, schema.fieldCount());
-        return (meta & FLAG_NULLS) != 0 && (bytes[bitmapPosition() + (i >>> 3)] & (1 << (i & 7))) != 0;
+        return (meta & FLAG_NULLS) != 0 && NullBitmap.isSet(bytes, bitmapPosition(), i);
     }
 
     /**
@@ -179,20 +179,20 @@ final class RecordView implements PackedRecord {
         byte[] b = bytes;
         int bitmap = bitmapPosition();
         for (int f = from; f < to; f++) {
-            if (bitmap >= 0 && (b[bitmap + (f >>> 3)] & (1 << (f & 7))) != 0) {
+            if (NullBitmap.isSet(b, bitmap, f)) {
                 continue;
             }
             int size = skip[f];
             if (size > 0) {
                 p = Values.fixed(p, size, limit);
-            } else if (size == Schema.SKIP_PACKED) {
+            } else if (size == Codec.SKIP_PACKED) {
                 p = PackedInts.skip(b, p, limit);
-            } else if (size == Schema.SKIP_PACKED_INT) {
+            } else if (size == Codec.SKIP_PACKED_INT) {
                 p = PackedInts.skipInt(b, p, limit);
-            } else if (size == Schema.SKIP_LENGTH) {
+            } else if (size == Codec.SKIP_LENGTH) {
                 p = Values.skipLengthPrefixed(b, p, limit);
             } else {
-                p = Values.skip(schema.field(f).type(), b, p, limit);
+                p = schema.field(f).type().codec().skip(b, p, limit);
             }
         }
         return p;
@@ -271,113 +271,114 @@ final class RecordView implements PackedRecord {
     // ---------------------------------------------------------------- typed getters
 
     public boolean getBoolean(int i) {
-        return Values.booleanAt(bytes, primitivePosition(i, mask(Kind.BOOLEAN)), limit);
+        return ScalarCodecs.BooleanCodec.at(bytes, primitivePosition(i, mask(Kind.BOOLEAN)), limit);
     }
 
     public byte getByte(int i) {
-        return Values.byteAt(bytes, primitivePosition(i, mask(Kind.BYTE)), limit);
+        return ScalarCodecs.ByteCodec.at(bytes, primitivePosition(i, mask(Kind.BYTE)), limit);
     }
 
     public short getShort(int i) {
-        return Values.shortAt(bytes, primitivePosition(i, mask(Kind.SHORT)), limit);
+        return ScalarCodecs.ShortCodec.at(bytes, primitivePosition(i, mask(Kind.SHORT)), limit);
     }
 
     public char getChar(int i) {
-        return Values.charAt(bytes, primitivePosition(i, mask(Kind.CHAR)), limit);
+        return ScalarCodecs.CharCodec.at(bytes, primitivePosition(i, mask(Kind.CHAR)), limit);
     }
 
     /** An int, short, byte or char field as an int. */
     public int getInt(int i) {
         Kind k = schema.field(i).type().kind();
         int p = primitivePosition(i, INTS);
-        return k == Kind.BYTE ? Values.byteAt(bytes, p, limit) : Values.intAt(bytes, p, limit);
+        return k == Kind.BYTE ? ScalarCodecs.ByteCodec.at(bytes, p, limit) : PackedInts.readInt(bytes, p, limit);
     }
 
     /** A long, int, short, byte or char field as a long. */
     public long getLong(int i) {
         Kind k = schema.field(i).type().kind();
         int p = primitivePosition(i, LONGS);
-        return k == Kind.BYTE ? Values.byteAt(bytes, p, limit) : Values.longAt(bytes, p, limit);
+        return k == Kind.BYTE ? ScalarCodecs.ByteCodec.at(bytes, p, limit) : PackedInts.readLong(bytes, p, limit);
     }
 
     public float getFloat(int i) {
-        return Values.floatAt(bytes, primitivePosition(i, mask(Kind.FLOAT)), limit);
+        return ScalarCodecs.FloatCodec.at(bytes, primitivePosition(i, mask(Kind.FLOAT)), limit);
     }
 
     /** A double or float field as a double. */
     public double getDouble(int i) {
         Kind k = schema.field(i).type().kind();
         int p = primitivePosition(i, DOUBLES);
-        return k == Kind.FLOAT ? Values.floatAt(bytes, p, limit) : Values.doubleAt(bytes, p, limit);
+        return k == Kind.FLOAT ? ScalarCodecs.FloatCodec.at(bytes, p, limit) : ScalarCodecs.DoubleCodec.at(bytes, p, limit);
     }
 
     public String getString(int i) {
         int p = positionOf(i, mask(Kind.STRING));
-        return p < 0 ? null : Values.stringAt(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.StringCodec.at(bytes, p, limit);
     }
 
     public BigDecimal getDecimal(int i) {
         int p = positionOf(i, mask(Kind.DECIMAL));
-        return p < 0 ? null : Values.decimalAt(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.DecimalCodec.at(bytes, p, limit);
     }
 
     public BigInteger getBigInteger(int i) {
         int p = positionOf(i, mask(Kind.BIG_INTEGER));
-        return p < 0 ? null : Values.bigIntegerAt(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.BigIntegerCodec.at(bytes, p, limit);
     }
 
     public LocalDate getDate(int i) {
         int p = positionOf(i, mask(Kind.DATE));
-        return p < 0 ? null : Values.dateAt(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.DateCodec.at(bytes, p, limit);
     }
 
     public LocalTime getTime(int i) {
         int p = positionOf(i, mask(Kind.TIME));
-        return p < 0 ? null : Values.timeAt(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.TimeCodec.at(bytes, p, limit);
     }
 
     public LocalDateTime getDateTime(int i) {
         int p = positionOf(i, mask(Kind.DATE_TIME));
-        return p < 0 ? null : Values.dateTimeAt(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.DateTimeCodec.at(bytes, p, limit);
     }
 
     public Instant getInstant(int i) {
         int p = positionOf(i, mask(Kind.INSTANT));
-        return p < 0 ? null : Values.instantAt(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.InstantCodec.at(bytes, p, limit);
     }
 
     public OffsetDateTime getOffsetDateTime(int i) {
         int p = positionOf(i, mask(Kind.OFFSET_DATE_TIME));
-        return p < 0 ? null : Values.offsetDateTimeAt(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.OffsetDateTimeCodec.at(bytes, p, limit);
     }
 
     public UUID getUuid(int i) {
         int p = positionOf(i, mask(Kind.UUID));
-        return p < 0 ? null : Values.uuidAt(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.UuidCodec.at(bytes, p, limit);
     }
 
     public byte[] getBytes(int i) {
         int p = positionOf(i, mask(Kind.BYTES));
-        return p < 0 ? null : Values.bytesAt(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.BytesCodec.at(bytes, p, limit);
     }
 
     /** The name of an enum field's constant (no enum class needed). */
     public String getEnumName(int i) {
         int p = positionOf(i, mask(Kind.ENUM));
         FieldType t = schema.field(i).type();
-        return p < 0 ? null : t.constants().get(Values.enumIndexAt(t, bytes, p, limit));
+        return p < 0 ? null : t.constants().get(((NamedCodecs.EnumCodec) t.codec()).indexAt(bytes, p, limit));
     }
 
     /** The position of an enum field's constant in the writer's schema, or -1 when null. */
     public int getEnumIndex(int i) {
         int p = positionOf(i, mask(Kind.ENUM));
-        return p < 0 ? -1 : Values.enumIndexAt(schema.field(i).type(), bytes, p, limit);
+        return p < 0 ? -1 : ((NamedCodecs.EnumCodec) schema.field(i).type().codec()).indexAt(bytes, p, limit);
     }
 
     /** A nested record as a view over the same bytes. */
     public PackedRecord getRecord(int i) {
         int p = positionOf(i, mask(Kind.RECORD));
-        return p < 0 ? null : Values.recordAt(schema.field(i).type(), bytes, p, limit, registry, depth());
+        return p < 0 ? null : ((NamedCodecs.RecordCodec) schema.field(i).type().codec()).viewAt(bytes, p, limit, registry,
+                depth());
     }
 
 
@@ -388,7 +389,7 @@ final class RecordView implements PackedRecord {
         if (isNull(i)) {
             return null;
         }
-        return Values.valueAt(schema.field(i).type(), bytes, fieldPosition(i), limit, registry, null, depth());
+        return schema.field(i).type().codec().read(bytes, fieldPosition(i), limit, registry, null, depth());
     }
 
     /** The value at a field name or a path such as {@code legs[0].notional}; see {@link #get(FieldPath)}. */
@@ -424,23 +425,24 @@ final class RecordView implements PackedRecord {
                 p = rec.fieldPosition(i);
                 lim = rec.limit;
             } else {
-                int[] h = new int[3];
-                int q = elementsOf(type, p, lim, path, s, h);
+                ContainerCodecs.Header h = elementsOf(type, p, lim, path, s);
                 int index = path.selector(s);
-                if (index >= h[1] || Values.isNullSlot(bytes, h[2], index)) {
+                if (index >= h.count() || h.isNull(bytes, index)) {
                     return null;
                 }
+                Codec e = type.element().codec();
+                int q = h.first();
                 for (int k = 0; k < index; k++) {
-                    if (!Values.isNullSlot(bytes, h[2], k)) {
-                        q = Values.skip(type.element(), bytes, q, h[0]);
+                    if (!h.isNull(bytes, k)) {
+                        q = e.skip(bytes, q, h.end());
                     }
                 }
                 type = type.element();
                 p = q;
-                lim = h[0];
+                lim = h.end();
             }
         }
-        return Values.valueAt(type, bytes, p, lim, registry, null, depth());
+        return type.codec().read(bytes, p, lim, registry, null, depth());
     }
 
     /**
@@ -468,48 +470,49 @@ final class RecordView implements PackedRecord {
                 p = rec.fieldPosition(i);
                 lim = rec.limit;
             } else {
-                int[] h = new int[3];
-                int q = elementsOf(type, p, lim, path, s, h);
+                ContainerCodecs.Header h = elementsOf(type, p, lim, path, s);
                 int index = path.selector(s) == FieldPath.ANY_OR_FIELD ? FieldPath.ANY : path.selector(s);
                 FieldType e = type.element();
-                for (int k = 0; k < h[1]; k++) {
-                    boolean isNull = Values.isNullSlot(bytes, h[2], k);
+                Codec ec = e.codec();
+                int q = h.first();
+                for (int k = 0; k < h.count(); k++) {
+                    boolean isNull = h.isNull(bytes, k);
                     if (index == FieldPath.ANY || index == k) {
                         if (isNull) {
                             sink.accept(null);
                         } else if (s + 1 == path.size()) {
-                            sink.accept(Values.valueAt(e, bytes, q, h[0], registry, null, depth()));
+                            sink.accept(ec.read(bytes, q, h.end(), registry, null, depth()));
                         } else {
-                            visit(path, s + 1, e, q, h[0], sink);
+                            visit(path, s + 1, e, q, h.end(), sink);
                         }
                         if (index == k) {
                             return;
                         }
                     }
                     if (!isNull) {
-                        q = Values.skip(e, bytes, q, h[0]);
+                        q = ec.skip(bytes, q, h.end());
                     }
                 }
                 return;
             }
         }
-        sink.accept(Values.valueAt(type, bytes, p, lim, registry, null, depth()));
+        sink.accept(type.codec().read(bytes, p, lim, registry, null, depth()));
     }
 
     private RecordView asRecord(FieldType type, int p, int lim, FieldPath path, int s) {
-        if (type.kind() != Kind.RECORD) {
+        if (!(type.codec() instanceof NamedCodecs.RecordCodec)) {
             throw new IllegalArgumentException("path '" + path + "': step '" + path.name(s) + "' follows a " + type
                     + ", not a record");
         }
-        return Values.recordAt(type, bytes, p, lim, registry, depth());
+        return ((NamedCodecs.RecordCodec) type.codec()).viewAt(bytes, p, lim, registry, depth());
     }
 
-    private int elementsOf(FieldType type, int p, int lim, FieldPath path, int s, int[] header) {
+    private ContainerCodecs.Header elementsOf(FieldType type, int p, int lim, FieldPath path, int s) {
         if (type == null || !type.kind().isCollection()) {
             throw new IllegalArgumentException("path '" + path + "': [" + (path.selector(s) == FieldPath.ANY ? "any"
                     : path.selector(s)) + "] applies to a list, set or array, not to a " + type);
         }
-        return Values.containerHeader(type, bytes, p, lim, depth(), header);
+        return ((ContainerCodecs.ContainerCodec) type.codec()).header(bytes, p, lim, depth());
     }
 
     // ---------------------------------------------------------------- whole record
@@ -525,11 +528,10 @@ final class RecordView implements PackedRecord {
         int bitmap = bitmapPosition();
         for (int f = 0; f < n; f++) {
             checkBlock(f, p);
-            if (bitmap >= 0 && (bytes[bitmap + (f >>> 3)] & (1 << (f & 7))) != 0) {
+            if (NullBitmap.isSet(bytes, bitmap, f)) {
                 continue;
             }
-            FieldType t = schema.field(f).type();
-            p = Values.readInto(t, bytes, p, limit, registry, null, depth(), out, f);
+            p = schema.field(f).type().codec().readInto(bytes, p, limit, registry, null, depth(), out, f);
         }
         Values.requireRecordEnd(p, limit, schema);
         return out;

@@ -11,13 +11,6 @@ import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -25,7 +18,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /** Everything navpack learns about a class by reflection, done once when the class is registered. */
 final class Reflection {
@@ -43,9 +35,9 @@ final class Reflection {
     /** The field type a Java type maps to; nested record classes are registered with {@code registry}. */
     static FieldType typeOf(Type t, SchemaRegistry registry, String where) {
         Class<?> c = rawClass(t);
-        Kind scalar = scalarKind(c);
+        FieldType scalar = Codecs.scalarType(c);
         if (scalar != null) {
-            return FieldType.of(scalar);
+            return scalar;
         }
         if (c.isEnum()) {
             List<String> names = new ArrayList<>();
@@ -74,56 +66,6 @@ final class Reflection {
             throw new SchemaException(where + ": unsupported type " + t.getTypeName());
         }
         return FieldType.record(registry.registerNested(c));
-    }
-
-    /** Checks that values of {@code t} can be held by Java type {@code javaType}; nothing is registered. */
-    static void checkCompatible(FieldType t, Type javaType, String where) {
-        Class<?> c = rawClass(javaType);
-        boolean ok;
-        switch (t.kind()) {
-            case ENUM: ok = c.isEnum(); break;
-            case RECORD: ok = !c.isPrimitive() && !c.isArray() && !c.isEnum() && !c.isInterface(); break;
-            case LIST: ok = List.class.isAssignableFrom(c) || c == Collection.class; break;
-            case SET: ok = Set.class.isAssignableFrom(c); break;
-            case MAP: ok = Map.class.isAssignableFrom(c); break;
-            case ARRAY: ok = c.isArray() && c != byte[].class && c.getComponentType().isPrimitive() == t.isPrimitiveArray(); break;
-            default: ok = scalarKind(c) == t.kind(); break;
-        }
-        if (!ok) {
-            throw new SchemaException(where + ": Java type " + javaType.getTypeName() + " cannot hold a " + t);
-        }
-        if (t.kind() == Kind.ARRAY) {
-            checkCompatible(t.element(), javaType instanceof java.lang.reflect.GenericArrayType
-                    ? ((java.lang.reflect.GenericArrayType) javaType).getGenericComponentType() : c.getComponentType(), where);
-        } else if (t.kind() == Kind.LIST || t.kind() == Kind.SET) {
-            checkCompatible(t.element(), typeArgument(javaType, 0, where), where);
-        } else if (t.kind() == Kind.MAP) {
-            checkCompatible(t.key(), typeArgument(javaType, 0, where), where);
-            checkCompatible(t.element(), typeArgument(javaType, 1, where), where);
-        }
-    }
-
-    /** The kind of a scalar Java class, or null. */
-    static Kind scalarKind(Class<?> c) {
-        if (c == boolean.class || c == Boolean.class) return Kind.BOOLEAN;
-        if (c == byte.class || c == Byte.class) return Kind.BYTE;
-        if (c == short.class || c == Short.class) return Kind.SHORT;
-        if (c == char.class || c == Character.class) return Kind.CHAR;
-        if (c == int.class || c == Integer.class) return Kind.INT;
-        if (c == long.class || c == Long.class) return Kind.LONG;
-        if (c == float.class || c == Float.class) return Kind.FLOAT;
-        if (c == double.class || c == Double.class) return Kind.DOUBLE;
-        if (c == String.class) return Kind.STRING;
-        if (c == BigDecimal.class) return Kind.DECIMAL;
-        if (c == BigInteger.class) return Kind.BIG_INTEGER;
-        if (c == LocalDate.class) return Kind.DATE;
-        if (c == LocalTime.class) return Kind.TIME;
-        if (c == LocalDateTime.class) return Kind.DATE_TIME;
-        if (c == Instant.class) return Kind.INSTANT;
-        if (c == OffsetDateTime.class) return Kind.OFFSET_DATE_TIME;
-        if (c == UUID.class) return Kind.UUID;
-        if (c == byte[].class) return Kind.BYTES;
-        return null;
     }
 
     static Class<?> rawClass(Type t) {

@@ -69,7 +69,7 @@ public final class Schema {
         this.fieldNames = Collections.unmodifiableList(nameList);
         this.blocks = (this.fields.length + BLOCK - 1) / BLOCK;
         this.hasNullable = nullable;
-        this.notNullMask = new byte[(this.fields.length + BLOCK - 1) / BLOCK];
+        this.notNullMask = new byte[NullBitmap.length(this.fields.length)];
         for (Field f : this.fields) {
             if (!f.nullable()) {
                 notNullMask[f.index() >>> 3] |= (byte) (1 << (f.index() & 7));
@@ -80,7 +80,7 @@ public final class Schema {
         }
         this.skipSizes = new int[this.fields.length];
         for (Field f : this.fields) {
-            skipSizes[f.index()] = skipSize(f.type().kind());
+            skipSizes[f.index()] = f.type().codec().skipClass();
         }
         this.binaryForm = encode();
         this.fingerprint = fingerprint(binaryForm);
@@ -135,9 +135,14 @@ public final class Schema {
         return fieldNames;
     }
 
-    /** Blocks of {@value #BLOCK} fields: one null-bitmap byte each, and one offset-table entry each but the first. */
+    /** Blocks of {@value #BLOCK} fields: one offset-table entry each but the first. */
     int blockCount() {
         return blocks;
+    }
+
+    /** Bytes of the record's null bitmap, when it has one: one bit per field. */
+    int bitmapLength() {
+        return notNullMask.length;
     }
 
     /** True when at least one field may be null. */
@@ -145,36 +150,7 @@ public final class Schema {
         return hasNullable;
     }
 
-    /** Skipping a field whose value is one packed 64-bit integer. */
-    static final int SKIP_PACKED = 0;
-    /** Skipping a field whose value is a packed length and that many bytes. */
-    static final int SKIP_LENGTH = -1;
-    /** Skipping a field whose encoding needs a look at its kind (decimals, times). */
-    static final int SKIP_OTHER = -2;
-    /** Skipping a field whose value is one packed integer that must fit 32 bits. */
-    static final int SKIP_PACKED_INT = -3;
-
-    private static int skipSize(Kind k) {
-        if (k.fixedSize() > 0) {
-            return k.fixedSize();
-        }
-        switch (k) {
-            case SHORT: case CHAR: case INT: case ENUM:
-                return SKIP_PACKED_INT;
-            case LONG: case DATE:
-                return SKIP_PACKED;
-            case STRING: case BYTES: case BIG_INTEGER: case RECORD: case LIST: case SET: case ARRAY: case MAP:
-                return SKIP_LENGTH;
-            default:
-                return SKIP_OTHER;
-        }
-    }
-
-    /**
-     * Per field, how {@link PackedRecord} skips it: its size when fixed, else {@link #SKIP_PACKED},
-     * {@link #SKIP_PACKED_INT}, {@link #SKIP_LENGTH} or {@link #SKIP_OTHER} (the same checks as
-     * {@link Values#skip}, without looking up the kind per field). Do not modify.
-     */
+    /** Per field, its codec's {@link Codec#skipClass()}: how a record skips it without a call. Do not modify. */
     int[] skipSizes() {
         return skipSizes;
     }
@@ -230,21 +206,9 @@ public final class Schema {
     public List<String> referencedTypes() {
         List<String> out = new ArrayList<>();
         for (Field f : fields) {
-            collectRecords(f.type(), out);
+            f.type().codec().collectRecordTypes(out);
         }
         return out;
-    }
-
-    private static void collectRecords(FieldType t, List<String> out) {
-        if (t.kind() == Kind.RECORD && !out.contains(t.name())) {
-            out.add(t.name());
-        }
-        if (t.element() != null) {
-            collectRecords(t.element(), out);
-        }
-        if (t.key() != null) {
-            collectRecords(t.key(), out);
-        }
     }
 
     /** The canonical binary form: what the fingerprint hashes and what clusters exchange. */
@@ -275,7 +239,7 @@ public final class Schema {
                 if ((flags & ~1) != 0) {
                     throw new NavpackFormatException("unknown field flags " + flags, r.position() - 1);
                 }
-                b.field(name, readType(r, 0), flags == 1);
+                b.field(name, Codecs.readType(r, 0), flags == 1);
             }
             if (r.remaining() != 0) {
                 throw new NavpackFormatException(r.remaining() + " bytes after the schema", r.position());
@@ -283,42 +247,6 @@ public final class Schema {
             return b.build();
         } catch (SchemaException e) {
             throw new NavpackFormatException("invalid schema: " + e.getMessage(), r.position(), e);
-        }
-    }
-
-    private static FieldType readType(PackedReader r, int depth) {
-        if (depth > FieldType.MAX_DEPTH) {
-            throw new NavpackFormatException("field type nests more than " + FieldType.MAX_DEPTH
-                    + " lists, sets, arrays and maps", r.position());
-        }
-        int at = r.position();
-        Kind kind = Kind.ofCode(r.readUnsignedByte(), at);
-        switch (kind) {
-            case ENUM: {
-                String name = r.readString();
-                int n = r.readLength("enum constant count", r.remaining());
-                List<String> constants = new ArrayList<>(n);
-                for (int i = 0; i < n; i++) {
-                    constants.add(r.readString());
-                }
-                return FieldType.enumOf(name, constants);
-            }
-            case RECORD:
-                return FieldType.record(r.readString());
-            case LIST:
-                return FieldType.list(readType(r, depth + 1));
-            case SET:
-                return FieldType.set(readType(r, depth + 1));
-            case ARRAY: {
-                boolean nullable = r.readUnsignedByte() == 1;
-                return FieldType.array(readType(r, depth + 1), nullable);
-            }
-            case MAP: {
-                FieldType key = readType(r, depth + 1);
-                return FieldType.map(key, readType(r, depth + 1));
-            }
-            default:
-                return FieldType.of(kind);
         }
     }
 
@@ -332,39 +260,9 @@ public final class Schema {
         for (Field f : fields) {
             w.writeString(f.name());
             w.writeByte(f.nullable() ? 1 : 0);
-            writeType(w, f.type());
+            Codecs.writeType(w, f.type());
         }
         return w.toByteArray();
-    }
-
-    private static void writeType(PackedWriter w, FieldType t) {
-        w.writeByte(t.kind().code());
-        switch (t.kind()) {
-            case ENUM:
-                w.writeString(t.name());
-                w.writePackedInt(t.constants().size());
-                for (String c : t.constants()) {
-                    w.writeString(c);
-                }
-                break;
-            case RECORD:
-                w.writeString(t.name());
-                break;
-            case LIST:
-            case SET:
-                writeType(w, t.element());
-                break;
-            case ARRAY:
-                w.writeByte(t.elementNullable() ? 1 : 0);
-                writeType(w, t.element());
-                break;
-            case MAP:
-                writeType(w, t.key());
-                writeType(w, t.element());
-                break;
-            default:
-                break;
-        }
     }
 
     static long fingerprint(byte[] bytes) {

@@ -1,6 +1,5 @@
 package io.navpack.format;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;

@@ -118,10 +118,10 @@ class RoundTripTest {
         for (BigDecimal d : values) {
             w.reset();
             w.writeDecimal(d);
-            BigDecimal back = Values.decimalAt(w.buffer(), 0, w.size());
+            BigDecimal back = ScalarCodecs.DecimalCodec.at(w.buffer(), 0, w.size());
             assertThat(back).isEqualTo(d);
             assertThat(back.scale()).isEqualTo(d.scale());
-            assertThat(Values.skip(FieldType.DECIMAL, w.buffer(), 0, w.size())).isEqualTo(w.size());
+            assertThat(FieldType.DECIMAL.codec().skip(w.buffer(), 0, w.size())).isEqualTo(w.size());
         }
     }
 
