@@ -33,22 +33,35 @@ public final class BreakEven {
     private static final Map<Schema, BreakEven> ALL = new ConcurrentHashMap<>();
     private static final List<Consumer<BreakEven>> LISTENERS = new CopyOnWriteArrayList<>();
 
+    /**
+     * Everything the figure is made of, replaced as a whole: readers see one consistent state, and every
+     * change is made under the lock of this {@code BreakEven} from the state it replaces.
+     *
+     * @param value          the break-even the extractor uses
+     * @param pinned         whether {@code value} is a pin (configuration or {@link #pin})
+     * @param measured       the last measurement, or null
+     * @param calibrations   measurements made
+     * @param settled        whether no more measurements will be made
+     * @param nextCalibration reads of the schema after which the next measurement is due
+     */
+    private record Figure(int value, boolean pinned, Calibrator.Result measured, int calibrations, boolean settled,
+                          long nextCalibration) {
+        Figure value(int v, boolean pin) {
+            return new Figure(v, pin, measured, calibrations, settled, nextCalibration);
+        }
+    }
+
     private final Schema schema;
-    private volatile Calibrator.Result measured;
-    private volatile int value;
-    private volatile boolean pinned;
+    private volatile Figure figure;
     private volatile Integer apiPin;
     private final AtomicBoolean calibrating = new AtomicBoolean();
-    private volatile long nextCalibration;
-    private volatile int calibrations;
-    private volatile boolean settled;
 
     /** Every thread's counts of reads of this schema. */
     private final List<ReadCounts> counts = new CopyOnWriteArrayList<>();
 
     private BreakEven(Schema schema) {
         this.schema = schema;
-        this.value = schema.fieldCount() + 1;
+        this.figure = new Figure(schema.fieldCount() + 1, false, null, 0, false, 0);
     }
 
     /** The break-even of {@code schema} in this JVM (created, not yet measured, on first use). */
@@ -86,21 +99,21 @@ public final class BreakEven {
      * field count it never does (reading field by field is cheaper, or nothing was measured yet).
      */
     public int value() {
-        return value;
+        return figure.value();
     }
 
     public boolean isPinned() {
-        return pinned;
+        return figure.pinned();
     }
 
     /** The last measurement, or null when none was made. */
     public Calibrator.Result measurement() {
-        return measured;
+        return figure.measured();
     }
 
     /** How many measurements were made. */
     public int calibrations() {
-        return calibrations;
+        return figure.calibrations();
     }
 
     /** New counters for one thread's reads of this schema. */
@@ -157,40 +170,43 @@ public final class BreakEven {
         if (pin == null) {
             pin = apiPin;
         }
+        Figure f = figure;
         if (pin != null) {
-            if (!pinned || value != pin) {
-                value = pin;
-                pinned = true;
+            if (!f.pinned() || f.value() != pin) {
+                setValue(pin, true);
             }
             return;
         }
-        if (pinned) {
+        if (f.pinned()) {
             unpin();
         }
         if (!settings.calibration()) {
-            value = schema.fieldCount() + 1;
+            if (f.value() != schema.fieldCount() + 1) {
+                setValue(schema.fieldCount() + 1, false);
+            }
             return;
         }
-        if (settled) {
+        f = figure;
+        if (f.settled()) {
             return;
         }
-        if ((measured == null || reads() >= nextCalibration) && calibrating.compareAndSet(false, true)) {
+        if ((f.measured() == null || reads() >= f.nextCalibration()) && calibrating.compareAndSet(false, true)) {
             Calibrator.inBackground(sample, this::measuredNow, () -> calibrating.set(false));
         }
     }
 
     /** Takes a measurement (the calibrator thread, or a caller of {@link #remeasure}). */
     private synchronized void measuredNow(Calibrator.Result r) {
-        Calibrator.Result before = measured;
-        measured = r;
-        calibrations++;
-        settled = calibrations >= MIN_MEASUREMENTS && agree(before.breakEven(), r.breakEven())
+        Figure f = figure;
+        int calibrations = f.calibrations() + 1;
+        boolean settled = calibrations >= MIN_MEASUREMENTS && agree(f.measured().breakEven(), r.breakEven())
                 || calibrations >= MAX_MEASUREMENTS;
-        nextCalibration = settled ? Long.MAX_VALUE
-                : reads() < FIRST_RECALIBRATION ? FIRST_RECALIBRATION : reads() * 10;
-        if (!pinned) {
-            value = r.breakEven();
-        }
+        long next = settled ? Long.MAX_VALUE : reads() < FIRST_RECALIBRATION ? FIRST_RECALIBRATION : reads() * 10;
+        figure = new Figure(f.pinned() ? f.value() : r.breakEven(), f.pinned(), r, calibrations, settled, next);
+    }
+
+    private synchronized void setValue(int value, boolean pinned) {
+        figure = figure.value(value, pinned);
     }
 
     /** Two break-evens that differ by at most one field or 10 %. */
@@ -204,7 +220,7 @@ public final class BreakEven {
      * schema is not measured again, so a member's query threads stop sharing the JIT with the calibrator.
      */
     public boolean isSettled() {
-        return settled;
+        return figure.settled();
     }
 
     /** Measures now, on this thread, on {@code sample} (unless the figure is pinned) and returns the result. */
@@ -217,7 +233,7 @@ public final class BreakEven {
     /** Waits until at least one measurement exists (tools, tests); false when none came in time. */
     public boolean awaitMeasurement(java.time.Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (measured == null) {
+        while (figure.measured() == null) {
             if (System.nanoTime() > deadline) {
                 return false;
             }
@@ -236,25 +252,24 @@ public final class BreakEven {
         }
         apiPin = fields;
         if (fields != null) {
-            value = fields;
-            pinned = true;
-        } else if (pinned) {
+            setValue(fields, true);
+        } else if (figure.pinned()) {
             unpin();
         }
     }
 
     /** Back to the measured figure, or to field by field when nothing was measured yet. */
     private synchronized void unpin() {
-        pinned = false;
-        Calibrator.Result r = measured;
-        value = r == null ? schema.fieldCount() + 1 : r.breakEven();
+        Calibrator.Result r = figure.measured();
+        setValue(r == null ? schema.fieldCount() + 1 : r.breakEven(), false);
     }
 
     @Override
     public String toString() {
-        Calibrator.Result r = measured;
-        return schema.typeName() + " v" + schema.version() + ": break-even " + value + (pinned ? " (pinned)" : "")
-                + (settled ? " (settled)" : "")
+        Figure f = figure;
+        Calibrator.Result r = f.measured();
+        return schema.typeName() + " v" + schema.version() + ": break-even " + f.value() + (f.pinned() ? " (pinned)" : "")
+                + (f.settled() ? " (settled)" : "")
                 + (r == null ? "" : " " + r);
     }
 }
