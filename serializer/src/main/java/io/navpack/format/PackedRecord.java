@@ -14,7 +14,8 @@ import java.util.function.Consumer;
 /**
  * An immutable view over one encoded record: nothing is decoded until a field is asked for, and
  * then only that field. Reading field <i>i</i> costs the same for every <i>i</i>: a jump through the
- * sparse offset table to the field's block, then at most {@value Schema#BLOCK}-1 skips.
+ * sparse offset table to the field's block, then at most {@value Schema#BLOCK}-1 skips (none in records of more
+ * than {@value Schema#WIDE} fields, which have an entry per field).
  *
  * <p>Create one with {@link #of(byte[], SchemaRegistry)} or {@link Navpack#view(byte[])}. Inside
  * Hazelcast, values read on members are views too (they also implement Hazelcast's

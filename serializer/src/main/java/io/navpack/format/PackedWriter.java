@@ -234,7 +234,8 @@ public final class PackedWriter {
     /** With {@code props}, field values are read from {@code value} through them; otherwise {@code value} is an Object[]. */
     private void writeRecord(Object value, Schema schema, Property[] props, int depth) {
         int n = schema.fieldCount();
-        int blocks = (n + Schema.BLOCK - 1) / Schema.BLOCK;
+        int shift = schema.blockShift();
+        int blocks = (n + (1 << shift) - 1) >>> shift;
         writePackedInt(schema.typeId());
         writePackedInt(schema.version());
         ensure(1 + NullBitmap.length(n) + blocks * 4);
@@ -251,8 +252,8 @@ public final class PackedWriter {
         boolean anyNull = false;
         try {
             for (int f = 0; f < n; f++) {
-                if (f > 0 && (f & (Schema.BLOCK - 1)) == 0) {
-                    int e = tablePos + ((f >>> 3) - 1) * 4;
+                if (f > 0 && (f & ((1 << shift) - 1)) == 0) {
+                    int e = tablePos + ((f >>> shift) - 1) * 4;
                     int off = pos - bodyPos;
                     buf[e] = (byte) (off >>> 24);
                     buf[e + 1] = (byte) (off >>> 16);
@@ -304,7 +305,8 @@ public final class PackedWriter {
             System.arraycopy(buf, bodyPos, buf, newBody, bodyLen);
             pos = newBody + bodyLen;
         }
-        buf[flagsPos] = (byte) (widthCode | (anyNull ? RecordView.FLAG_NULLS : 0));
+        buf[flagsPos] = (byte) (widthCode | (anyNull ? RecordView.FLAG_NULLS : 0)
+                | ((3 - shift) << RecordView.BLOCK_CODE_SHIFT));
     }
 
     /** Writes the non-null {@code x} as type {@code t}; {@code target} says how to read it as Java, or null. */

@@ -127,15 +127,17 @@ public final class RecordBinding<T> {
         int depth = view.depth();
         int p = view.bodyPosition();
         int n = ws.fieldCount();
+        int bitmap = view.bitmapPosition();
+        Codec[] codecs = ws.codecs();
         try {
             if (canonical != null) {
                 Object[] args = defaults.clone();
                 for (int f = 0; f < n; f++) {
                     view.checkBlock(f, p);
-                    if (view.isNull(f)) {
+                    if (NullBitmap.isSet(b, bitmap, f)) {
                         continue;
                     }
-                    Codec c = ws.field(f).type().codec();
+                    Codec c = codecs[f];
                     int slot = map[f];
                     p = slot >= 0 ? c.readInto(b, p, limit, registry, targetOfSlot[slot], depth, args, slot)
                             : c.skip(b, p, limit);
@@ -146,10 +148,10 @@ public final class RecordBinding<T> {
             Object o = (Object) noArg.invokeExact();
             for (int f = 0; f < n; f++) {
                 view.checkBlock(f, p);
-                if (view.isNull(f)) {
+                if (NullBitmap.isSet(b, bitmap, f)) {
                     continue;
                 }
-                Codec c = ws.field(f).type().codec();
+                Codec c = codecs[f];
                 int slot = map[f];
                 if (slot >= 0) {
                     set(byTarget[slot], o, c, b, p, limit, depth);

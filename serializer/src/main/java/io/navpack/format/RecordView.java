@@ -24,7 +24,10 @@ import java.util.function.Consumer;
 final class RecordView implements PackedRecord {
     static final int FLAG_NULLS = 4;
     private static final int FLAG_WIDTH = 3;
-    /** {@link #meta}: bits 0-1 the width code of the offset table, bit 2 a null bitmap, from bit 8 the depth. */
+    /** Flags bits 3-4: the block size code, 0 to 3 for blocks of 8, 4, 2 and 1 fields. */
+    static final int BLOCK_CODE_SHIFT = 3;
+    private static final int FLAG_BLOCK = 3 << BLOCK_CODE_SHIFT;
+    /** {@link #meta}: bits 0-4 the flags (offset width, null bitmap, block size), from bit 8 the depth. */
     private static final int DEPTH_SHIFT = 8;
 
     private final byte[] bytes;
@@ -59,9 +62,9 @@ final class RecordView implements PackedRecord {
             throw new NavpackFormatException("truncated record header", p);
         }
         int flags = bytes[p++] & 0xFF;
-        int blocks = schema.blockCount();
+        int blocks = blocks(schema.fieldCount(), flags);
         int widthCode = flags & FLAG_WIDTH;
-        if ((flags & ~(FLAG_WIDTH | FLAG_NULLS)) != 0 || widthCode == 3 || (blocks <= 1 && widthCode != 0)) {
+        if ((flags & ~(FLAG_WIDTH | FLAG_NULLS | FLAG_BLOCK)) != 0 || widthCode == 3 || (blocks <= 1 && widthCode != 0)) {
             throw new NavpackFormatException("invalid record flags 0x" + Integer.toHexString(flags), p - 1);
         }
         if ((flags & FLAG_NULLS) != 0) {
@@ -81,7 +84,18 @@ final class RecordView implements PackedRecord {
             throw new NavpackFormatException("truncated offset table", p);
         }
         this.bodyPos = p + tableLen;
-        this.meta = widthCode | (flags & FLAG_NULLS) | (depth << DEPTH_SHIFT);
+        this.meta = flags | (depth << DEPTH_SHIFT);
+    }
+
+    /** log2 of the fields per block that {@code flags} give: 3, 2, 1 or 0. */
+    private static int blockShift(int flags) {
+        return 3 - ((flags & FLAG_BLOCK) >>> BLOCK_CODE_SHIFT);
+    }
+
+    /** Blocks of a record of {@code fields} fields with {@code flags}: one offset-table entry each but the first. */
+    private static int blocks(int fields, int flags) {
+        int shift = blockShift(flags);
+        return (fields + (1 << shift) - 1) >>> shift;
     }
 
     private static int tableLength(int blocks, int widthCode) {
@@ -128,11 +142,11 @@ final class RecordView implements PackedRecord {
     }
 
     private int tablePosition() {
-        return bodyPos - tableLength(schema.blockCount(), meta & FLAG_WIDTH);
+        return bodyPos - tableLength(blocks(schema.fieldCount(), meta), meta & FLAG_WIDTH);
     }
 
     /** Position of the null bitmap, or -1 when the record has none. */
-    private int bitmapPosition() {
+    int bitmapPosition() {
         return (meta & FLAG_NULLS) == 0 ? -1 : tablePosition() - schema.bitmapLength();
     }
 
@@ -160,17 +174,18 @@ final class RecordView implements PackedRecord {
      * a full decode of the same bytes agree or one of them fails.
      */
     int fieldPosition(int i) {
-        int block = i >>> 3;
+        int shift = blockShift(meta);
+        int block = i >>> shift;
         int p = bodyPos;
         if (block > 0) {
             int previous = block == 1 ? bodyPos : blockStart(block - 1);
-            int end = skipFields(previous, (block - 1) << 3, block << 3);
+            int end = skipFields(previous, (block - 1) << shift, block << shift);
             p = blockStart(block);
             if (end != p) {
                 throw blockMismatch(block - 1, end, p);
             }
         }
-        return skipFields(p, block << 3, i);
+        return skipFields(p, block << shift, i);
     }
 
     /** Position after the non-null fields {@code from} to {@code to - 1}, the first of which starts at {@code p}. */
@@ -192,7 +207,7 @@ final class RecordView implements PackedRecord {
             } else if (size == Codec.SKIP_LENGTH) {
                 p = Values.skipLengthPrefixed(b, p, limit);
             } else {
-                p = schema.field(f).type().codec().skip(b, p, limit);
+                p = schema.codecs()[f].skip(b, p, limit);
             }
         }
         return p;
@@ -219,17 +234,21 @@ final class RecordView implements PackedRecord {
      * field ended) must be where the offset table says the block starts.
      */
     void checkBlock(int f, int p) {
-        if ((f & (Schema.BLOCK - 1)) == 0 && f > 0) {
-            int start = blockStart(f >>> 3);
+        int shift = blockShift(meta);
+        if ((f & ((1 << shift) - 1)) == 0 && f > 0) {
+            int start = blockStart(f >>> shift);
             if (p != start) {
-                throw blockMismatch((f >>> 3) - 1, p, start);
+                throw blockMismatch((f >>> shift) - 1, p, start);
             }
         }
     }
 
     private NavpackFormatException blockMismatch(int block, int p, int expected) {
-        return new NavpackFormatException("fields " + (block << 3) + ".." + (((block + 1) << 3) - 1) + " of "
-                + schema.typeName() + " end at offset " + p + " but the offset table says field " + ((block + 1) << 3)
+        int shift = blockShift(meta);
+        int first = block << shift;
+        int last = ((block + 1) << shift) - 1;
+        return new NavpackFormatException((first == last ? "field " + first : "fields " + first + ".." + last) + " of "
+                + schema.typeName() + " end at offset " + p + " but the offset table says field " + (last + 1)
                 + " starts at offset " + expected, p);
     }
 
@@ -526,12 +545,14 @@ final class RecordView implements PackedRecord {
         Object[] out = new Object[n];
         int p = bodyPos;
         int bitmap = bitmapPosition();
+        Codec[] codecs = schema.codecs();
+        int depth = depth();
         for (int f = 0; f < n; f++) {
             checkBlock(f, p);
             if (NullBitmap.isSet(bytes, bitmap, f)) {
                 continue;
             }
-            p = schema.field(f).type().codec().readInto(bytes, p, limit, registry, null, depth(), out, f);
+            p = codecs[f].readInto(bytes, p, limit, registry, null, depth, out, f);
         }
         Values.requireRecordEnd(p, limit, schema);
         return out;

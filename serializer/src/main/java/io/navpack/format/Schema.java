@@ -21,8 +21,16 @@ import java.util.regex.Pattern;
  * from a Java record or POJO.
  */
 public final class Schema {
-    /** Fields per block of the sparse offset table: reading a field skips at most this many minus one. */
+    /**
+     * Fields per block of the sparse offset table of a record of up to {@link #WIDE} fields: reading a field
+     * skips at most this many minus one.
+     */
     public static final int BLOCK = 8;
+    /**
+     * Records of schemas with more fields than this have an offset-table entry for every field: a read
+     * jumps straight to its field. Up to this many, an entry per {@link #BLOCK} fields.
+     */
+    public static final int WIDE = 64;
     /** Most fields a schema may have. */
     public static final int MAX_FIELDS = 65_535;
 
@@ -37,10 +45,11 @@ public final class Schema {
     private final Map<String, Field> byName;
     private final NameIndex names;
     private final List<String> fieldNames;
-    private final int blocks;
+    private final int blockShift;
     private final boolean hasNullable;
     private final byte[] notNullMask;
     private final int[] skipSizes;
+    private final Codec[] codecs;
     private final byte[] binaryForm;
     private final long fingerprint;
     /** {@link #attachment}s: key, value, key, value, ... copied on write. */
@@ -67,7 +76,7 @@ public final class Schema {
             nameList.add(f.name());
         }
         this.fieldNames = Collections.unmodifiableList(nameList);
-        this.blocks = (this.fields.length + BLOCK - 1) / BLOCK;
+        this.blockShift = this.fields.length > WIDE ? 0 : Integer.numberOfTrailingZeros(BLOCK);
         this.hasNullable = nullable;
         this.notNullMask = new byte[NullBitmap.length(this.fields.length)];
         for (Field f : this.fields) {
@@ -79,7 +88,9 @@ public final class Schema {
             notNullMask[bit >>> 3] |= (byte) (1 << (bit & 7)); // bits past the last field must stay clear
         }
         this.skipSizes = new int[this.fields.length];
+        this.codecs = new Codec[this.fields.length];
         for (Field f : this.fields) {
+            codecs[f.index()] = f.type().codec();
             skipSizes[f.index()] = f.type().codec().skipClass();
         }
         this.binaryForm = encode();
@@ -135,9 +146,9 @@ public final class Schema {
         return fieldNames;
     }
 
-    /** Blocks of {@value #BLOCK} fields: one offset-table entry each but the first. */
-    int blockCount() {
-        return blocks;
+    /** log2 of the fields per offset-table block of the records a writer makes: 3 (8 fields), or 0 above {@link #WIDE} fields. */
+    int blockShift() {
+        return blockShift;
     }
 
     /** Bytes of the record's null bitmap, when it has one: one bit per field. */
@@ -153,6 +164,11 @@ public final class Schema {
     /** Per field, its codec's {@link Codec#skipClass()}: how a record skips it without a call. Do not modify. */
     int[] skipSizes() {
         return skipSizes;
+    }
+
+    /** Per field, the codec of its type. Do not modify. */
+    Codec[] codecs() {
+        return codecs;
     }
 
     /** One bit per field, set where the field cannot be null (and past the last field). Do not modify. */

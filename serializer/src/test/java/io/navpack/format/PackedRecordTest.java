@@ -133,8 +133,44 @@ class PackedRecordTest {
         }
         assertThat(v.getLong("f1022")).isEqualTo(1022L * 1022 * 1022);
         assertThat(v.getString("f1023")).isEqualTo("s1023");
-        // header: type id 900 (2 bytes), version, flags = nulls + 2-byte offsets
-        assertThat(v.array()[3] & 0xFF).isEqualTo(RecordView.FLAG_NULLS | 1);
+        // header: type id 900 (2 bytes), version, flags = nulls + 2-byte offsets + one field per block (code 3)
+        assertThat(v.array()[3] & 0xFF).isEqualTo(RecordView.FLAG_NULLS | 1 | 3 << RecordView.BLOCK_CODE_SHIFT);
+    }
+
+    @Test
+    void recordsOfMoreThan64FieldsHaveAnOffsetPerFieldAndOthersOnePerEightFields() {
+        for (int n : new int[] {Schema.WIDE - 1, Schema.WIDE, Schema.WIDE + 1, 200}) {
+            Schema.Builder sb = Schema.builder("Fields" + n).typeId(1000 + n);
+            Object[] values = new Object[n];
+            for (int i = 0; i < n; i++) {
+                sb.field("f" + i, i % 2 == 0 ? FieldType.DECIMAL : FieldType.LONG, true);
+                values[i] = i % 5 == 3 ? null : i % 2 == 0 ? BigDecimal.valueOf(i, 2) : (Object) (long) -i;
+            }
+            Schema schema = NAVPACK.registry().register(sb.build());
+            PackedWriter w = NAVPACK.newWriter(64);
+            w.writeRecord(schema, values);
+            byte[] bytes = w.toByteArray();
+            PackedRecord v = NAVPACK.view(bytes);
+            int flags = bytes[PackedInts.sizeOfInt(1000 + n) + 1] & 0xFF;
+            int perBlock = n > Schema.WIDE ? 1 : Schema.BLOCK;
+            assertThat(8 >> (flags >>> RecordView.BLOCK_CODE_SHIFT)).as("fields per block, %d fields", n).isEqualTo(perBlock);
+            Object[] all = v.decodeAll();
+            for (int i = 0; i < n; i++) {
+                assertThat(v.get(i)).as("field %d of %d", i, n).isEqualTo(values[i]).isEqualTo(all[i]);
+            }
+            // a table entry moved by one byte is refused by the read of the field it points to and by the full decode
+            int entries = (n + perBlock - 1) / perBlock - 1;
+            int width = 1 << (flags & 3);
+            int table = PackedInts.sizeOfInt(1000 + n) + 2 + ((flags & RecordView.FLAG_NULLS) != 0 ? (n + 7) / 8 : 0);
+            int last = table + (entries - 1) * width + width - 1;
+            byte[] bad = bytes.clone();
+            bad[last]++;
+            PackedRecord corrupt = NAVPACK.view(bad);
+            int field = entries * perBlock;
+            assertThatThrownBy(() -> corrupt.get(field)).isInstanceOf(NavpackFormatException.class)
+                    .hasMessageContaining("offset table");
+            assertThatThrownBy(corrupt::decodeAll).isInstanceOf(NavpackFormatException.class);
+        }
     }
 
     @Test
