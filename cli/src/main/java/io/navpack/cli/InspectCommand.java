@@ -3,7 +3,6 @@ package io.navpack.cli;
 import com.hazelcast.core.HazelcastInstance;
 import io.navpack.format.Hex;
 import io.navpack.format.NavpackFormatException;
-import io.navpack.format.PackedInts;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
@@ -64,7 +63,7 @@ final class InspectCommand implements Callable<Integer> {
                 client = schemas.cluster.connect();
                 registry = NavpackContext.of(client).registry();
             }
-            PackedRecord view = view(bytes, registry);
+            PackedRecord view = NavpackSerializer.view(bytes, registry);
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("@type", view.schema().typeName());
             out.put("@typeId", view.schema().typeId());
@@ -93,21 +92,6 @@ final class InspectCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliException(Main.USAGE, "cannot read the value: " + e.getMessage(), e);
         }
-    }
-
-    /** A record, or the record inside a Hazelcast Data (8-byte header, then a packed length). */
-    static PackedRecord view(byte[] b, SchemaRegistry registry) {
-        if (b.length > 9) {
-            int typeId = ((b[4] & 0xFF) << 24) | ((b[5] & 0xFF) << 16) | ((b[6] & 0xFF) << 8) | (b[7] & 0xFF);
-            if (typeId == NavpackSerializer.TYPE_ID) {
-                int length = PackedInts.readInt(b, 8, b.length);
-                int start = PackedInts.skipInt(b, 8, b.length);
-                if (length >= 0 && length <= b.length - start) {
-                    return PackedRecord.of(b, start, length, registry);
-                }
-            }
-        }
-        return PackedRecord.of(b, registry);
     }
 
     static String text(Path p) throws IOException {

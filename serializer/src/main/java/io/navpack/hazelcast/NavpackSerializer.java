@@ -154,6 +154,25 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
         out.write(w.buffer(), 0, w.size());
     }
 
+    /**
+     * A stored value as a view: {@code bytes} is either a navpack record or a Hazelcast {@code Data}
+     * holding one (8-byte header: partition hash, then this serializer's type id; then the packed length
+     * this serializer writes before the record). What {@code navpack inspect} reads.
+     */
+    public static PackedRecord view(byte[] bytes, SchemaRegistry registry) {
+        if (bytes.length > 9) {
+            int typeId = ((bytes[4] & 0xFF) << 24) | ((bytes[5] & 0xFF) << 16) | ((bytes[6] & 0xFF) << 8) | (bytes[7] & 0xFF);
+            if (typeId == TYPE_ID) {
+                int length = PackedInts.readInt(bytes, 8, bytes.length);
+                int start = PackedInts.skipInt(bytes, 8, bytes.length);
+                if (length >= 0 && length <= bytes.length - start) {
+                    return PackedRecord.of(bytes, start, length, registry);
+                }
+            }
+        }
+        return PackedRecord.of(bytes, registry);
+    }
+
     /** A packed int, as {@link PackedInts#writeInt} writes it, for a length (never negative). */
     private static void writeLength(ObjectDataOutput out, int n) throws IOException {
         int more = n >>> 6;
