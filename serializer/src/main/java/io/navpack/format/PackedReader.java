@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
  * truncated input raises {@link NavpackFormatException} and never an index or allocation error.
  * Not thread-safe; cheap to create.
  */
-public final class PackedReader {
+final class PackedReader {
     final byte[] b;
     int pos;
     int limit;

@@ -64,22 +64,22 @@ public final class PackedWriter {
 
     // ---------------------------------------------------------------- primitives
 
-    public void writeByte(int v) {
+    void writeByte(int v) {
         ensure(1);
         buf[pos++] = (byte) v;
     }
 
-    public void writePackedInt(int v) {
+    void writePackedInt(int v) {
         ensure(PackedInts.MAX_INT_BYTES);
         pos = PackedInts.writeInt(buf, pos, v);
     }
 
-    public void writePackedLong(long v) {
+    void writePackedLong(long v) {
         ensure(PackedInts.MAX_LONG_BYTES);
         pos = PackedInts.writeLong(buf, pos, v);
     }
 
-    public void writeBytes(byte[] src, int off, int len) {
+    void writeBytes(byte[] src, int off, int len) {
         ensure(len);
         System.arraycopy(src, off, buf, pos, len);
         pos += len;
@@ -146,40 +146,40 @@ public final class PackedWriter {
     // ---------------------------------------------------------------- values (as docs/format.md encodes them)
 
     /** Packed UTF-8 byte length, then standard UTF-8; an unpaired surrogate is written as '?', as the JDK does. */
-    public void writeString(String s) {
+    void writeString(String s) {
         ScalarCodecs.StringCodec.write(this, s);
     }
 
     /** A decimal as docs/format.md encodes it: packed scale and trailing-zero count, then the unscaled value. */
-    public void writeDecimal(BigDecimal d) {
+    void writeDecimal(BigDecimal d) {
         ScalarCodecs.DecimalCodec.write(this, d);
     }
 
-    public void writeBigInteger(BigInteger v) {
+    void writeBigInteger(BigInteger v) {
         ScalarCodecs.BigIntegerCodec.write(this, v);
     }
 
-    public void writeDate(LocalDate d) {
+    void writeDate(LocalDate d) {
         ScalarCodecs.DateCodec.write(this, d);
     }
 
-    public void writeTime(LocalTime t) {
+    void writeTime(LocalTime t) {
         ScalarCodecs.TimeCodec.write(this, t);
     }
 
-    public void writeDateTime(LocalDateTime t) {
+    void writeDateTime(LocalDateTime t) {
         ScalarCodecs.DateTimeCodec.write(this, t);
     }
 
-    public void writeInstant(Instant t) {
+    void writeInstant(Instant t) {
         FieldType.INSTANT.codec().write(this, t, null, 0);
     }
 
-    public void writeOffsetDateTime(OffsetDateTime t) {
+    void writeOffsetDateTime(OffsetDateTime t) {
         FieldType.OFFSET_DATE_TIME.codec().write(this, t, null, 0);
     }
 
-    public void writeUuid(UUID u) {
+    void writeUuid(UUID u) {
         FieldType.UUID.codec().write(this, u, null, 0);
     }
 
