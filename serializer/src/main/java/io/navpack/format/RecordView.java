@@ -427,41 +427,9 @@ final class RecordView implements PackedRecord {
             visit(path, out::add);
             return out;
         }
-        FieldType type = null;
-        RecordView rec = this;
-        int p = -1;
-        int lim = limit;
-        for (int s = 0; s < path.size(); s++) {
-            if (path.isName(s)) {
-                if (type != null) {
-                    rec = asRecord(type, p, lim, path, s);
-                }
-                int i = rec.indexOf(path.name(s));
-                if (rec.isNull(i)) {
-                    return null;
-                }
-                type = rec.schema.field(i).type();
-                p = rec.fieldPosition(i);
-                lim = rec.limit;
-            } else {
-                ContainerCodecs.Header h = elementsOf(type, p, lim, path, s);
-                int index = path.selector(s);
-                if (index >= h.count() || h.isNull(bytes, index)) {
-                    return null;
-                }
-                Codec e = type.element().codec();
-                int q = h.first();
-                for (int k = 0; k < index; k++) {
-                    if (!h.isNull(bytes, k)) {
-                        q = e.skip(bytes, q, h.end());
-                    }
-                }
-                type = type.element();
-                p = q;
-                lim = h.end();
-            }
-        }
-        return type.codec().read(bytes, p, lim, registry, null, depth());
+        Object[] found = new Object[1];
+        visit(path, v -> found[0] = v);
+        return found[0];
     }
 
     /**
@@ -491,6 +459,9 @@ final class RecordView implements PackedRecord {
             } else {
                 ContainerCodecs.Header h = elementsOf(type, p, lim, path, s);
                 int index = path.selector(s) == FieldPath.ANY_OR_FIELD ? FieldPath.ANY : path.selector(s);
+                if (index >= h.count()) {
+                    return; // past the end: nothing to offer
+                }
                 FieldType e = type.element();
                 Codec ec = e.codec();
                 int q = h.first();
