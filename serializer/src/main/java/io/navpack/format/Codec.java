@@ -24,6 +24,8 @@ abstract class Codec {
     static final int SKIP_OTHER = -2;
     /** ... whose value is one packed integer that must fit 32 bits. */
     static final int SKIP_PACKED_INT = -3;
+    /** ... whose value is a decimal (see {@link ScalarCodecs.DecimalCodec}). */
+    static final int SKIP_DECIMAL = -4;
 
     final FieldType type;
 
@@ -57,7 +59,8 @@ abstract class Codec {
 
     /**
      * How a record skips a field of this type without a call: the size in bytes when fixed, else
-     * {@link #SKIP_PACKED}, {@link #SKIP_PACKED_INT}, {@link #SKIP_LENGTH} or {@link #SKIP_OTHER}.
+     * {@link #SKIP_PACKED}, {@link #SKIP_PACKED_INT}, {@link #SKIP_LENGTH}, {@link #SKIP_DECIMAL} or
+     * {@link #SKIP_OTHER}.
      */
     int skipClass() {
         return SKIP_OTHER;

@@ -176,23 +176,27 @@ final class RecordView implements PackedRecord {
     int fieldPosition(int i) {
         int shift = blockShift(meta);
         int block = i >>> shift;
+        int table = tablePosition();
+        int bitmap = (meta & FLAG_NULLS) == 0 ? -1 : table - schema.bitmapLength();
         int p = bodyPos;
         if (block > 0) {
-            int previous = block == 1 ? bodyPos : blockStart(block - 1);
-            int end = skipFields(previous, (block - 1) << shift, block << shift);
-            p = blockStart(block);
+            int previous = block == 1 ? bodyPos : blockStart(block - 1, table);
+            int end = skipFields(previous, (block - 1) << shift, block << shift, bitmap);
+            p = blockStart(block, table);
             if (end != p) {
                 throw blockMismatch(block - 1, end, p);
             }
         }
-        return skipFields(p, block << shift, i);
+        return skipFields(p, block << shift, i, bitmap);
     }
 
-    /** Position after the non-null fields {@code from} to {@code to - 1}, the first of which starts at {@code p}. */
-    private int skipFields(int p, int from, int to) {
+    /**
+     * Position after the non-null fields {@code from} to {@code to - 1}, the first of which starts at {@code p};
+     * {@code bitmap} is the null bitmap's position or -1.
+     */
+    private int skipFields(int p, int from, int to, int bitmap) {
         int[] skip = schema.skipSizes();
         byte[] b = bytes;
-        int bitmap = bitmapPosition();
         for (int f = from; f < to; f++) {
             if (NullBitmap.isSet(b, bitmap, f)) {
                 continue;
@@ -206,6 +210,8 @@ final class RecordView implements PackedRecord {
                 p = PackedInts.skipInt(b, p, limit);
             } else if (size == Codec.SKIP_LENGTH) {
                 p = Values.skipLengthPrefixed(b, p, limit);
+            } else if (size == Codec.SKIP_DECIMAL) {
+                p = ScalarCodecs.DecimalCodec.skipAt(b, p, limit);
             } else {
                 p = schema.codecs()[f].skip(b, p, limit);
             }
@@ -215,8 +221,13 @@ final class RecordView implements PackedRecord {
 
     /** Absolute position where block {@code block} (&ge; 1) starts, from its offset-table entry. */
     private int blockStart(int block) {
+        return blockStart(block, tablePosition());
+    }
+
+    /** {@link #blockStart(int)} with the offset table at {@code table}. */
+    private int blockStart(int block, int table) {
         int widthCode = meta & FLAG_WIDTH;
-        int e = tablePosition() + ((block - 1) << widthCode);
+        int e = table + ((block - 1) << widthCode);
         int off;
         switch (widthCode) {
             case 0: off = bytes[e] & 0xFF; break;

@@ -571,6 +571,7 @@ final class ScalarCodecs {
             w.writePackedLong(unscaled);
         }
 
+        @Override int skipClass() { return SKIP_DECIMAL; }
         @Override int skip(byte[] b, int p, int limit) { return skipAt(b, p, limit); }
         @Override Object read(byte[] b, int p, int limit, SchemaRegistry r, JavaTarget t, int d) { return at(b, p, limit); }
         @Override int readInto(byte[] b, int p, int limit, SchemaRegistry r, JavaTarget t, int d, Object[] out, int slot) {
