@@ -120,6 +120,22 @@ public final class Schema {
         return fieldList;
     }
 
+    /** This schema's type name, id and fields under another version. */
+    public Schema withVersion(int newVersion) {
+        if (newVersion == version) {
+            return this;
+        }
+        if (newVersion < 0) {
+            throw new SchemaException("version of " + typeName + " must not be negative: " + newVersion);
+        }
+        return new Schema(typeName, typeId, newVersion, fieldList);
+    }
+
+    /** Same type name, type id and fields (names, types, nullability, order) as {@code other}, whatever the versions. */
+    public boolean sameFieldsAs(Schema other) {
+        return typeId == other.typeId && typeName.equals(other.typeName) && fieldList.equals(other.fieldList);
+    }
+
     /** True when at least one field may be null. */
     public boolean hasNullableFields() {
         return hasNullable;
@@ -373,7 +389,11 @@ public final class Schema {
             return this;
         }
 
-        /** Schema version, 1 unless set; raise it whenever the fields change. */
+        /**
+         * Schema version, 1 unless set. A declared schema keeps the version it is given; to let the
+         * registry choose one (the version that already has these fields, or the next free one), register
+         * it with {@link SchemaRegistry#registerChoosingVersion(Schema)}.
+         */
         public Builder version(int version) {
             if (version < 0) {
                 throw new SchemaException("version of " + typeName + " must not be negative: " + version);

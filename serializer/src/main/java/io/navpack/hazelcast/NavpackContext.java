@@ -17,6 +17,7 @@ import com.hazelcast.instance.impl.HazelcastInstanceImpl;
 import com.hazelcast.instance.impl.HazelcastInstanceProxy;
 import com.hazelcast.logging.ILogger;
 import com.hazelcast.logging.Logger;
+import com.hazelcast.map.IMap;
 import io.navpack.format.NavpackException;
 import io.navpack.format.NavpackType;
 import io.navpack.format.PackedWriter;
@@ -24,6 +25,7 @@ import io.navpack.format.RecordBinding;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaConflictException;
 import io.navpack.format.SchemaException;
+import io.navpack.format.SchemaPublisher;
 import io.navpack.format.SchemaRegistry;
 
 import java.util.ArrayList;
@@ -43,16 +45,28 @@ import java.util.concurrent.TimeoutException;
  * navpack's state in one Hazelcast member or client: its settings, its schema registry and the
  * classes registered in it, and the sharing of schemas with the rest of the cluster.
  *
- * <p>Sharing: a schema created here (from a class written here) is published to every member before
- * it is registered, and so before any value of it can be written; a member refuses a schema that
- * differs from the one it holds under the same id and version, and then the registration fails
- * naming both. Every member keeps every schema, so losing a member loses none. A member that joins
- * is sent all schemas by the members that hold them. A schema that is still unknown when a value
- * is read is asked of every member; if none knows it, the read fails naming the id and version.
- * Once a schema is registered here, writing its values costs no extra round trip.
+ * <p>Agreement: a schema created here (from a class written here, or a builder) is registered in the
+ * cluster's catalog before it is registered here, and so before any value of it can be written. The
+ * catalog is one entry of a partitioned map ({@link SchemaTasks#CATALOG}); registrations are entry
+ * processors on it, which its partition owner runs one at a time, so when two JVMs race to register
+ * different schemas under one type id and version exactly one wins and the other gets a
+ * {@link SchemaConflictException}. The catalog also checks a new version against the type's other versions
+ * (a field keeps its type) and chooses versions for classes that do not declare one.
+ *
+ * <p>Distribution: the agreed schema is then given to every member ({@link SchemaTasks.Learn}), and a member
+ * that joins is sent every schema by the others, so that members read values without waiting for the
+ * catalog. A schema that is still unknown when a value is read is asked of the catalog (clients) or of
+ * the members; if nobody knows it, the read fails naming the id and version, and the question is
+ * announced on {@link SchemaTasks#MISSING}, where the clients that hold the schema publish it again.
+ *
+ * <p>Recovery: a client that loses its connection to the cluster publishes every schema it holds again
+ * when it is connected again (to a restarted cluster, or to the other side of a split), and before it
+ * writes anything else; a member publishes its schemas again after its side of a split cluster merged
+ * into the other, and the oldest member puts its schemas back into the catalog after members left (in
+ * case the catalog's entry was lost with them). Once a schema is registered here, writing its values
+ * costs no extra round trip.
  */
 public final class NavpackContext {
-    private static final String EXECUTOR = "__navpack";
     private static final Map<HazelcastInstance, NavpackContext> CONTEXTS = new WeakHashMap<>();
     private static final Map<SchemaRegistry, NavpackContext> BY_REGISTRY = new ConcurrentHashMap<>();
 
@@ -66,11 +80,31 @@ public final class NavpackContext {
     private volatile NavpackSettings settings;
     private final java.util.concurrent.atomic.AtomicLong schemaRequests = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean global;
+    /** Type id and version (as {@link Schema#key()}) of schemas nobody had, to the time (nanoTime) until which they are not asked again. */
+    private final Map<Long, Long> recentMisses = new ConcurrentHashMap<>();
+    /** Schemas republished on request of the missing-schema topic, to the time until which they are not again. */
+    private final Map<Long, Long> recentAnswers = new ConcurrentHashMap<>();
+    private volatile java.util.concurrent.ExecutorService background;
 
     private NavpackContext(HazelcastInstance hz) {
         this.hz = hz;
         this.member = hz instanceof HazelcastInstanceImpl;
         this.writers = ThreadLocal.withInitial(() -> new PackedWriter(registry, 256));
+        if (member && hz.getLifecycleService() != null) {
+            // a member registers its configured classes when it has started (Hazelcast fires STARTED on the thread
+            // that creates the member, before returning it), not on its first read, which may come on a
+            // partition thread
+            hz.getLifecycleService().addLifecycleListener(e -> {
+                if (e.getState() == LifecycleEvent.LifecycleState.STARTED) {
+                    try {
+                        init();
+                    } catch (RuntimeException ex) {
+                        logger.severe("navpack: the classes configured for this member could not be registered; writing"
+                                + " them will try again: " + ex.getMessage(), ex);
+                    }
+                }
+            });
+        }
     }
 
     /** The context of {@code hz} (a member or a client, or their proxies), created on first use. */
@@ -207,18 +241,109 @@ public final class NavpackContext {
             settings = s;
             if (member) {
                 hz.getCluster().addMembershipListener(new SchemaPusher());
+            } else {
+                try {
+                    hz.getTopic(SchemaTasks.MISSING).addMessageListener(m -> {
+                        if (m.getMessageObject() instanceof Long) {
+                            answerMissing((Long) m.getMessageObject());
+                        }
+                    });
+                } catch (RuntimeException e) {
+                    logger.warning("navpack: cannot listen for schemas that members miss: " + e);
+                }
             }
-            hz.getLifecycleService().addLifecycleListener(event -> {
-                if (event.getState() == LifecycleEvent.LifecycleState.SHUTDOWN) {
-                    synchronized (CONTEXTS) {
-                        CONTEXTS.remove(hz);
-                        BY_REGISTRY.remove(registry);
+            hz.getLifecycleService().addLifecycleListener(this::lifecycle);
+            if (member && OperationContext.onPartitionThread()) {
+                // a partition thread must not wait for the catalog: the classes are registered beside it
+                runInBackground("registering " + classes, () -> registerAll(classes));
+            } else {
+                registerAll(classes);
+            }
+        }
+    }
+
+    private void registerAll(List<Class<?>> classes) {
+        for (Class<?> c : classes) {
+            registry.register(c);
+        }
+    }
+
+    private void lifecycle(LifecycleEvent event) {
+        switch (event.getState()) {
+            case CLIENT_DISCONNECTED:
+                registry.publicationLost();
+                break;
+            case CLIENT_CONNECTED:
+                // connected again (after CLIENT_DISCONNECTED): to the same cluster, the other side of a split,
+                // or a restarted cluster; writes wait for this, and it runs even if nothing is written
+                runInBackground("publishing the schemas again after reconnecting", () -> report(registry.republishIfLost()));
+                break;
+            case MERGED:
+                // this member's side of a split cluster merged into the other, whose catalog lacks what was agreed
+                // here, and which holds what was agreed there
+                runInBackground("publishing the schemas again after a merge", () -> {
+                    report(registry.republish());
+                    learnCatalog();
+                });
+                break;
+            case SHUTTING_DOWN:
+                java.util.concurrent.ExecutorService b = background;
+                if (b != null) {
+                    b.shutdownNow();
+                }
+                break;
+            case SHUTDOWN:
+                synchronized (CONTEXTS) {
+                    CONTEXTS.remove(hz);
+                    BY_REGISTRY.remove(registry);
+                }
+                break;
+            default:
+                break;
+        }
+    }
+
+    private void report(List<io.navpack.format.SchemaException> refusals) {
+        for (io.navpack.format.SchemaException e : refusals) {
+            if (member) {
+                logger.severe("navpack: this member and the cluster's catalog disagree (values of this id and version"
+                        + " written before the merge may be read differently on different members; 'navpack schemas'"
+                        + " lists the disagreement): " + e.getMessage());
+            } else {
+                logger.warning("navpack: the cluster holds another schema than this client did; the client now uses"
+                        + " the cluster's: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Runs {@code task} on this instance's one background thread, logging a failure. */
+    private void runInBackground(String what, Runnable task) {
+        java.util.concurrent.ExecutorService b = background;
+        if (b == null) {
+            synchronized (this) {
+                b = background;
+                if (b == null) {
+                    b = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                        Thread t = new Thread(r, "navpack-schemas-" + hz.getName());
+                        t.setDaemon(true);
+                        return t;
+                    });
+                    background = b;
+                }
+            }
+        }
+        try {
+            b.execute(() -> {
+                try {
+                    task.run();
+                } catch (RuntimeException e) {
+                    if (hz.getLifecycleService().isRunning()) {
+                        logger.warning("navpack: failed " + what + ": " + e);
                     }
                 }
             });
-            for (Class<?> c : classes) {
-                registry.register(c);
-            }
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // shutting down
         }
     }
 
@@ -289,6 +414,7 @@ public final class NavpackContext {
     RecordBinding<?> bindingForWrite(Class<?> type) {
         RecordBinding<?> b = registry().findBinding(type);
         if (b != null) {
+            registry.ensurePublished();
             return b;
         }
         if (!mayRegister(type)) {
@@ -296,7 +422,18 @@ public final class NavpackContext {
                     + NavpackSettings.CLASSES + ", annotate it with @NavpackType in a package listed in "
                     + NavpackSettings.PACKAGES + ", or configure NavpackSerializer for it");
         }
+        if (member && OperationContext.onPartitionThread()) {
+            throw onPartitionThread(type.getName());
+        }
         return registry.register(type);
+    }
+
+    private static SchemaException onPartitionThread(String what) {
+        return new SchemaException("navpack cannot agree the schema of " + what + " with the cluster on a partition"
+                + " thread (inside an entry processor or another map operation), which must not wait for another"
+                + " partition: register the class when the member starts (" + NavpackSettings.CLASSES + ", "
+                + NavpackSettings.PACKAGES + " or NavpackConfig.of(...)), or write one value of it from a client or an"
+                + " application thread first");
     }
 
     /** What reading a value of {@code typeName} returns here. */
@@ -307,24 +444,147 @@ public final class NavpackContext {
     // ---------------------------------------------------------------- cluster
 
     private IExecutorService executor() {
-        return hz.getExecutorService(EXECUTOR);
+        return hz.getExecutorService(SchemaTasks.EXECUTOR);
     }
 
-    /** Registers {@code schema} on every member; refuses it when a member holds a different one. */
-    private void publish(Schema schema) {
-        Map<Member, Future<byte[]>> answers = executor().submitToAllMembers(new SchemaTasks.Publish(schema));
-        for (Map.Entry<Member, Future<byte[]>> e : answers.entrySet()) {
-            byte[] conflicting = await(e.getValue(), e.getKey(), "publishing " + schema.typeName());
-            if (conflicting != null) {
-                throw new SchemaConflictException("the cluster (member " + e.getKey().getAddress()
-                        + ") holds a different schema for type id " + schema.typeId() + " version " + schema.version(),
-                        Schema.fromBytes(conflicting), schema);
+    private IMap<String, byte[]> catalog() {
+        return hz.getMap(SchemaTasks.CATALOG);
+    }
+
+    /**
+     * The publisher: agrees {@code proposals} in the cluster's catalog, then gives the agreed schemas to
+     * every member. A member that holds a different schema under an agreed id and version refuses it, and
+     * the registration of that schema fails naming the member.
+     */
+    private List<SchemaPublisher.Answer> publish(List<SchemaPublisher.Proposal> proposals) {
+        if (member && OperationContext.onPartitionThread()) {
+            List<String> names = new ArrayList<>();
+            for (SchemaPublisher.Proposal p : proposals) {
+                names.add(p.schema().typeName());
             }
+            throw onPartitionThread(String.join(", ", names));
+        }
+        List<SchemaPublisher.Answer> answers = new ArrayList<>(agree(proposals));
+        List<Schema> agreed = new ArrayList<>();
+        for (SchemaPublisher.Answer a : answers) {
+            if (a.agreed() != null) {
+                agreed.add(a.agreed());
+            }
+        }
+        if (agreed.isEmpty()) {
+            return answers;
+        }
+        Map<Member, Future<List<byte[]>>> learned = executor().submitToAllMembers(new SchemaTasks.Learn(agreed));
+        for (Map.Entry<Member, Future<List<byte[]>>> e : learned.entrySet()) {
+            List<byte[]> refused = await(e.getValue(), e.getKey(), "giving " + agreed.size() + " schemas to the members");
+            if (refused == null) {
+                continue;
+            }
+            for (byte[] b : refused) {
+                Schema held = Schema.fromBytes(b);
+                for (int i = 0; i < answers.size(); i++) {
+                    Schema a = answers.get(i).agreed();
+                    if (a != null && a.key() == held.key()) {
+                        answers.set(i, SchemaPublisher.Answer.refused(new SchemaException("member "
+                                + e.getKey().getAddress() + " holds " + held + ", not " + a + " that the cluster's catalog"
+                                + " holds under type id " + a.typeId() + " version " + a.version() + " (members and catalog"
+                                + " disagree, e.g. after a split cluster merged; 'navpack schemas' lists the disagreement):"
+                                + " give the changed class another version or type id")));
+                    }
+                }
+            }
+        }
+        return answers;
+    }
+
+    /**
+     * Runs {@link SchemaTasks.Register} on the catalog's entry, once more when the member that ran it left
+     * before answering (registering is idempotent), within the configured timeout.
+     */
+    private List<SchemaPublisher.Answer> agree(List<SchemaPublisher.Proposal> proposals) {
+        long timeout = settings().timeout().toMillis();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout);
+        SchemaTasks.Register task = new SchemaTasks.Register(proposals);
+        while (true) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            Throwable failure;
+            try {
+                byte[] answers = catalog().submitToKey(SchemaTasks.CATALOG_KEY, task).toCompletableFuture()
+                        .get(Math.max(1, left), TimeUnit.MILLISECONDS);
+                return SchemaTasks.Register.answers(answers, proposals);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new NavpackException("interrupted while registering " + describe(proposals), e);
+            } catch (TimeoutException e) {
+                throw new NavpackException("the cluster did not register " + describe(proposals) + " within " + timeout
+                        + " ms (" + NavpackSettings.TIMEOUT + ")", e);
+            } catch (ExecutionException e) {
+                failure = e.getCause();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            if (!isRetryable(failure) || System.nanoTime() > deadline) {
+                throw new NavpackException("the cluster could not register " + describe(proposals) + ": " + failure, failure);
+            }
+            sleep(100);
         }
     }
 
-    /** Asks every member for a schema; null when none knows it. */
+    private static String describe(List<SchemaPublisher.Proposal> proposals) {
+        if (proposals.size() == 1) {
+            return "the schema of " + proposals.get(0).schema().typeName();
+        }
+        return proposals.size() + " schemas";
+    }
+
+    private static boolean isRetryable(Throwable t) {
+        return t instanceof com.hazelcast.spi.exception.RetryableException
+                || t instanceof com.hazelcast.spi.exception.TargetDisconnectedException
+                || t instanceof com.hazelcast.core.HazelcastInstanceNotActiveException
+                || t instanceof com.hazelcast.client.HazelcastClientOfflineException
+                || t instanceof java.io.IOException;
+    }
+
+    /**
+     * The source: a schema this instance does not hold, asked of the catalog (from a client) and then of
+     * every member; null when nobody has it, which is then announced on {@link SchemaTasks#MISSING}. A
+     * schema nobody had is not asked for again within half a second.
+     */
     private Schema findInCluster(int typeId, int version) {
+        long key = ((long) typeId << 32) | (version & 0xFFFFFFFFL);
+        Long until = recentMisses.get(key);
+        if (until != null && until - System.nanoTime() > 0) {
+            return null;
+        }
+        Schema found = null;
+        if (!member) {
+            try {
+                byte[] b = catalog().submitToKey(SchemaTasks.CATALOG_KEY, new SchemaTasks.Read(typeId, version))
+                        .toCompletableFuture().get(settings().timeout().toMillis(), TimeUnit.MILLISECONDS);
+                found = b == null ? null : Schema.fromBytes(b);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new NavpackException("interrupted while looking up type id " + typeId + " version " + version, e);
+            } catch (ExecutionException | TimeoutException | RuntimeException e) {
+                logger.fine("navpack: the catalog did not answer for type id " + typeId + " version " + version + ": " + e);
+            }
+        }
+        if (found == null) {
+            found = askMembers(typeId, version);
+        }
+        if (found == null) {
+            recentMisses.put(key, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500));
+            try {
+                hz.getTopic(SchemaTasks.MISSING).publishAsync(key);
+            } catch (RuntimeException e) {
+                logger.fine("navpack: cannot ask for type id " + typeId + " version " + version + ": " + e);
+            }
+        }
+        return found;
+    }
+
+    /** Asks every other member for a schema; null when none knows it. */
+    private Schema askMembers(int typeId, int version) {
         Map<Member, Future<byte[]>> answers = executor().submitToAllMembers(new SchemaTasks.Find(typeId, version));
         for (Map.Entry<Member, Future<byte[]>> e : answers.entrySet()) {
             if (member && e.getKey().localMember()) {
@@ -336,6 +596,54 @@ public final class NavpackContext {
             }
         }
         return null;
+    }
+
+    /** On a client: a member met a schema nobody had; if this client holds it, it publishes it again. */
+    private void answerMissing(long key) {
+        Schema s = registry.local((int) (key >>> 32), (int) key);
+        if (s == null) {
+            return;
+        }
+        long now = System.nanoTime();
+        Long until = recentAnswers.get(key);
+        if (until != null && until - now > 0) {
+            return;
+        }
+        recentAnswers.put(key, now + TimeUnit.SECONDS.toNanos(1));
+        runInBackground("publishing " + s + " again", () -> {
+            for (SchemaPublisher.Answer a : publish(List.of(new SchemaPublisher.Proposal(s, false)))) {
+                if (a.refused() != null) {
+                    logger.warning("navpack: the cluster refused a schema this client holds: " + a.refused().getMessage());
+                }
+            }
+        });
+    }
+
+    /** Learns every schema of the catalog that this member lacks; off any partition thread. */
+    private void learnCatalog() {
+        for (Schema s : readCatalog(hz).schemas()) {
+            if (registry.local(s.typeId(), s.version()) == null) {
+                try {
+                    registry.learn(s);
+                } catch (SchemaException e) {
+                    report(List.of(e));
+                }
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NavpackException("interrupted", e);
+        }
+    }
+
+    /** The catalog's schemas, read from its entry; empty when it has none. */
+    static io.navpack.format.SchemaCatalog readCatalog(HazelcastInstance hz) {
+        return SchemaTasks.catalogOf(hz.<String, byte[]>getMap(SchemaTasks.CATALOG).get(SchemaTasks.CATALOG_KEY));
     }
 
     /** The answer of one member; null when the member left meanwhile. */
@@ -361,27 +669,56 @@ public final class NavpackContext {
     private static boolean isMemberGone(Throwable t) {
         return t instanceof com.hazelcast.core.MemberLeftException
                 || t instanceof com.hazelcast.spi.exception.TargetNotMemberException
+                || t instanceof com.hazelcast.spi.exception.TargetDisconnectedException
                 || t instanceof com.hazelcast.core.HazelcastInstanceNotActiveException;
     }
 
-    /** On every member: sends all schemas it holds to a member that joins. */
+    /**
+     * On every member: sends all schemas it holds to a member that joins; on the oldest member, puts its
+     * schemas back into the catalog after a member left, in case the catalog's entry left with it.
+     */
     private final class SchemaPusher implements MembershipListener {
         @Override
         public void memberAdded(MembershipEvent event) {
-            Collection<Schema> all = registry.schemas();
-            if (all.isEmpty() || event.getMember().localMember()) {
+            Member joined = event.getMember();
+            if (registry.schemas().isEmpty() || joined.localMember()) {
                 return;
             }
-            try {
-                executor().submitToMember(new SchemaTasks.Learn(all), event.getMember());
-            } catch (RuntimeException e) {
-                logger.warning("navpack: could not send schemas to " + event.getMember() + ": " + e);
-            }
+            runInBackground("sending the schemas to " + joined, () -> {
+                // a member that has just joined (or merged) may refuse tasks for a moment: try a few times
+                RuntimeException last = null;
+                for (int attempt = 0; attempt < 5 && hz.getCluster().getMembers().contains(joined); attempt++) {
+                    try {
+                        await(executor().submitToMember(new SchemaTasks.Learn(registry.schemas()), joined), joined,
+                                "sending the schemas to a member that joined");
+                        return;
+                    } catch (RuntimeException e) {
+                        last = e;
+                        sleep(200L << attempt);
+                    }
+                }
+                if (last != null) {
+                    logger.warning("navpack: could not send the schemas to " + joined + ": " + last);
+                }
+            });
         }
 
         @Override
         public void memberRemoved(MembershipEvent event) {
-            // every member holds every schema: nothing to repair
+            if (registry.schemas().isEmpty() || !hz.getCluster().getMembers().iterator().next().localMember()) {
+                return;
+            }
+            runInBackground("putting the schemas back into the catalog", () -> {
+                List<SchemaPublisher.Proposal> proposals = new ArrayList<>();
+                for (Schema s : registry.schemas()) {
+                    proposals.add(new SchemaPublisher.Proposal(s, false));
+                }
+                for (SchemaPublisher.Answer a : agree(proposals)) {
+                    if (a.refused() != null) {
+                        logger.warning("navpack: the catalog disagrees with this member: " + a.refused().getMessage());
+                    }
+                }
+            });
         }
     }
 }

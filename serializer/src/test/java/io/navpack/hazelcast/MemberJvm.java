@@ -27,11 +27,18 @@ public final class MemberJvm implements AutoCloseable {
     private final String name;
     private final Process process;
     private final Path log;
+    private final int port;
 
-    private MemberJvm(String name, Process process, Path log) {
+    private MemberJvm(String name, Process process, Path log, int port) {
         this.name = name;
         this.process = process;
         this.log = log;
+        this.port = port;
+    }
+
+    /** The port the member listens on. */
+    public int port() {
+        return port;
     }
 
     /** Starts a member with {@code config} and waits until it reports STARTED. */
@@ -55,7 +62,7 @@ public final class MemberJvm implements AutoCloseable {
                     ? new String[] {"io.navpack.hazelcast.member"} : taskPackages));
             cmd.add("com.hazelcast.core.server.HazelcastMemberStarter");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            MemberJvm m = new MemberJvm(name, p, log);
+            MemberJvm m = new MemberJvm(name, p, log, config.getNetworkConfig().getPort());
             m.awaitLog("is STARTED", START_TIMEOUT);
             return m;
         } catch (IOException e) {
