@@ -82,6 +82,8 @@ public final class NavpackContext {
     private volatile boolean global;
     /** Type id and version (as {@link Schema#key()}) of schemas nobody had, to the time (nanoTime) until which they are not asked again. */
     private final Map<Long, Long> recentMisses = new ConcurrentHashMap<>();
+    /** Most misses remembered (and so asked for) per half second. */
+    private static final int MAX_REMEMBERED = 256;
     /** Schemas republished on request of the missing-schema topic, to the time until which they are not again. */
     private final Map<Long, Long> recentAnswers = new ConcurrentHashMap<>();
     private volatile java.util.concurrent.ExecutorService background;
@@ -573,11 +575,18 @@ public final class NavpackContext {
             found = askMembers(typeId, version);
         }
         if (found == null) {
-            recentMisses.put(key, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500));
-            try {
-                hz.getTopic(SchemaTasks.MISSING).publishAsync(key);
-            } catch (RuntimeException e) {
-                logger.fine("navpack: cannot ask for type id " + typeId + " version " + version + ": " + e);
+            long now = System.nanoTime();
+            if (recentMisses.size() >= MAX_REMEMBERED) {
+                // corrupt values can name any id: remember a bounded number of misses, and ask for few
+                recentMisses.values().removeIf(t -> t - now <= 0);
+            }
+            if (recentMisses.size() < MAX_REMEMBERED) {
+                recentMisses.put(key, now + TimeUnit.MILLISECONDS.toNanos(500));
+                try {
+                    hz.getTopic(SchemaTasks.MISSING).publishAsync(key);
+                } catch (RuntimeException e) {
+                    logger.fine("navpack: cannot ask for type id " + typeId + " version " + version + ": " + e);
+                }
             }
         }
         return found;

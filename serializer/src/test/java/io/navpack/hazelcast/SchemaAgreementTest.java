@@ -262,37 +262,44 @@ class SchemaAgreementTest {
     @Test
     @Order(4)
     void aClassEvolvesWithoutVersionNumbersAndEveryVersionReadsTheOthers() throws Exception {
-        HazelcastInstance c1 = client(NavpackConfig.of(Account.V1.class));
-        HazelcastInstance c2 = client(NavpackConfig.of(Account.V2.class));
-        HazelcastInstance c3 = client(NavpackConfig.of(Account.V3.class));
+        String memberPorts = ports[0] + "," + ports[1] + "," + ports[2];
+        List<ClientJvm> jvms = new ArrayList<>();
+        try {
+            for (int v = 1; v <= 3; v++) {
+                jvms.add(ClientJvm.start("account-v" + v, work, AccountClientMain.class, cluster, memberPorts,
+                        String.valueOf(v)));
+            }
+            // each process writes its class, in order of the classes' age: navpack gives them versions 1, 2 and 3
+            for (int v = 1; v <= 3; v++) {
+                assertThat(jvms.get(v - 1).send("write")).containsExactly("version " + v);
+            }
+            List<String> v1 = jvms.get(0).send("read");
+            List<String> v2 = jvms.get(1).send("read");
+            List<String> v3 = jvms.get(2).send("read");
+            for (long i = 0; i < 20; i++) {
+                // v1 reads v2 (region skipped) and v3 (owner missing)
+                assertThat(v1).contains((200 + i) + " " + new Account.V1(200 + i, "owner" + i),
+                        (300 + i) + " " + new Account.V1(300 + i, null));
+                // v2 reads v1 (no region) and v3 (no owner)
+                assertThat(v2).contains((100 + i) + " " + new Account.V2(100 + i, "owner" + i, null),
+                        (300 + i) + " " + new Account.V2(300 + i, null, "region" + i));
+                // v3 reads v1 and v2
+                assertThat(v3).contains((100 + i) + " " + new Account.V3(100 + i, null, null),
+                        (200 + i) + " " + new Account.V3(200 + i, "region" + i, null));
+            }
+            assertThat(v1).hasSize(60);
+            assertThat(v2).hasSize(60);
+            assertThat(v3).hasSize(60);
+        } finally {
+            jvms.forEach(ClientJvm::close);
+        }
         HazelcastInstance classless = client(NavpackConfig.of().readMode(ReadMode.RECORD));
-        IMap<Long, Object> m1 = c1.getMap("binary-accounts");
-        IMap<Long, Object> m2 = c2.getMap("binary-accounts");
-        IMap<Long, Object> m3 = c3.getMap("binary-accounts");
-        for (long i = 0; i < 20; i++) {
-            m1.put(100 + i, new Account.V1(100 + i, "owner" + i));
-            m2.put(200 + i, new Account.V2(200 + i, "owner" + i, "region" + i));
-            m3.put(300 + i, new Account.V3(300 + i, "region" + i, BigDecimal.valueOf(i)));
-        }
-        assertThat(NavpackContext.of(c1).registry().binding(Account.V1.class).schema().version()).isEqualTo(1);
-        assertThat(NavpackContext.of(c2).registry().binding(Account.V2.class).schema().version()).isEqualTo(2);
-        assertThat(NavpackContext.of(c3).registry().binding(Account.V3.class).schema().version()).isEqualTo(3);
-        for (long i = 0; i < 20; i++) {
-            // v1 reads v2 (region skipped) and v3 (owner missing)
-            assertThat(m1.get(200 + i)).isEqualTo(new Account.V1(200 + i, "owner" + i));
-            assertThat(m1.get(300 + i)).isEqualTo(new Account.V1(300 + i, null));
-            // v2 reads v1 (no region) and v3 (no owner)
-            assertThat(m2.get(100 + i)).isEqualTo(new Account.V2(100 + i, "owner" + i, null));
-            assertThat(m2.get(300 + i)).isEqualTo(new Account.V2(300 + i, null, "region" + i));
-            // v3 reads v1 and v2
-            assertThat(m3.get(100 + i)).isEqualTo(new Account.V3(100 + i, null, null));
-            assertThat(m3.get(200 + i)).isEqualTo(new Account.V3(200 + i, "region" + i, null));
-        }
+        IMap<Long, Object> m1 = client(NavpackConfig.of(Account.V1.class)).getMap("binary-accounts");
         // a JVM without the classes sees every field of every version; members read them too
         PackedRecord r2 = (PackedRecord) classless.getMap("binary-accounts").get(205L);
         assertThat(r2.schema().version()).isEqualTo(2);
         assertThat(r2.get("region")).isEqualTo("region5");
-        Map<Object, String> read = c1.<Object, Object>getMap("binary-accounts").executeOnEntries(new ReadField("id"));
+        Map<Object, String> read = classless.<Object, Object>getMap("binary-accounts").executeOnEntries(new ReadField("id"));
         assertThat(read).hasSize(60);
         read.forEach((k, v) -> assertThat(v).isEqualTo(((Long) k / 100) + ":" + k));
         // the same fields again: the same version; a declared version is kept, and chosen ones go above it
