@@ -23,6 +23,7 @@ import io.navpack.format.NavpackType;
 import io.navpack.format.PackedWriter;
 import io.navpack.format.RecordBinding;
 import io.navpack.format.Schema;
+import io.navpack.format.SchemaCatalog;
 import io.navpack.format.SchemaConflictException;
 import io.navpack.format.SchemaException;
 import io.navpack.format.SchemaPublisher;
@@ -37,9 +38,13 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * navpack's state in one Hazelcast member or client: its settings, its schema registry and the
@@ -69,6 +74,8 @@ import java.util.concurrent.TimeoutException;
 public final class NavpackContext {
     private static final Map<HazelcastInstance, NavpackContext> CONTEXTS = new WeakHashMap<>();
     private static final Map<SchemaRegistry, NavpackContext> BY_REGISTRY = new ConcurrentHashMap<>();
+    /** Most misses remembered (and so asked for) per half second. */
+    private static final int MAX_REMEMBERED = 256;
 
     private final HazelcastInstance hz;
     private final boolean member;
@@ -78,15 +85,13 @@ public final class NavpackContext {
     private final ThreadLocal<PackedWriter> writers;
     private final ILogger logger = Logger.getLogger(NavpackContext.class);
     private volatile NavpackSettings settings;
-    private final java.util.concurrent.atomic.AtomicLong schemaRequests = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong schemaRequests = new AtomicLong();
     private volatile boolean global;
     /** Type id and version (as {@link Schema#key()}) of schemas nobody had, to the time (nanoTime) until which they are not asked again. */
     private final Map<Long, Long> recentMisses = new ConcurrentHashMap<>();
-    /** Most misses remembered (and so asked for) per half second. */
-    private static final int MAX_REMEMBERED = 256;
     /** Schemas republished on request of the missing-schema topic, to the time until which they are not again. */
     private final Map<Long, Long> recentAnswers = new ConcurrentHashMap<>();
-    private volatile java.util.concurrent.ExecutorService background;
+    private volatile ExecutorService background;
 
     private NavpackContext(HazelcastInstance hz) {
         this.hz = hz;
@@ -289,7 +294,7 @@ public final class NavpackContext {
                 });
                 break;
             case SHUTTING_DOWN:
-                java.util.concurrent.ExecutorService b = background;
+                ExecutorService b = background;
                 if (b != null) {
                     b.shutdownNow();
                 }
@@ -305,8 +310,8 @@ public final class NavpackContext {
         }
     }
 
-    private void report(List<io.navpack.format.SchemaException> refusals) {
-        for (io.navpack.format.SchemaException e : refusals) {
+    private void report(List<SchemaException> refusals) {
+        for (SchemaException e : refusals) {
             if (member) {
                 logger.severe("navpack: this member and the cluster's catalog disagree (values of this id and version"
                         + " written before the merge may be read differently on different members; 'navpack schemas'"
@@ -320,12 +325,12 @@ public final class NavpackContext {
 
     /** Runs {@code task} on this instance's one background thread, logging a failure. */
     private void runInBackground(String what, Runnable task) {
-        java.util.concurrent.ExecutorService b = background;
+        ExecutorService b = background;
         if (b == null) {
             synchronized (this) {
                 b = background;
                 if (b == null) {
-                    b = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                    b = Executors.newSingleThreadExecutor(r -> {
                         Thread t = new Thread(r, "navpack-schemas-" + hz.getName());
                         t.setDaemon(true);
                         return t;
@@ -344,7 +349,7 @@ public final class NavpackContext {
                     }
                 }
             });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             // shutting down
         }
     }
@@ -651,7 +656,7 @@ public final class NavpackContext {
     }
 
     /** The catalog's schemas, read from its entry; empty when it has none. */
-    static io.navpack.format.SchemaCatalog readCatalog(HazelcastInstance hz) {
+    static SchemaCatalog readCatalog(HazelcastInstance hz) {
         return SchemaTasks.catalogOf(hz.<String, byte[]>getMap(SchemaTasks.CATALOG).get(SchemaTasks.CATALOG_KEY));
     }
 
