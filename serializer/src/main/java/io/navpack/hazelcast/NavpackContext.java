@@ -30,7 +30,7 @@ import io.navpack.format.SchemaPublisher;
 import io.navpack.format.SchemaRegistry;
 
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -481,9 +481,10 @@ public final class NavpackContext {
         if (agreed.isEmpty()) {
             return answers;
         }
-        Map<Member, Future<List<byte[]>>> learned = executor().submitToAllMembers(new SchemaTasks.Learn(agreed));
-        for (Map.Entry<Member, Future<List<byte[]>>> e : learned.entrySet()) {
-            List<byte[]> refused = await(e.getValue(), e.getKey(), "giving " + agreed.size() + " schemas to the members");
+        Map<Member, List<byte[]>> learned = collect(executor().submitToAllMembers(new SchemaTasks.Learn(agreed)),
+                "giving " + agreed.size() + " schemas to the members", null);
+        for (Map.Entry<Member, List<byte[]>> e : learned.entrySet()) {
+            List<byte[]> refused = e.getValue();
             if (refused == null) {
                 continue;
             }
@@ -544,11 +545,14 @@ public final class NavpackContext {
         return proposals.size() + " schemas";
     }
 
+    /**
+     * Failures after which the registration is sent again: the member running it left or is leaving. A
+     * client in asynchronous reconnect mode that is offline fails at once, as its own calls do.
+     */
     private static boolean isRetryable(Throwable t) {
         return t instanceof com.hazelcast.spi.exception.RetryableException
                 || t instanceof com.hazelcast.spi.exception.TargetDisconnectedException
                 || t instanceof com.hazelcast.core.HazelcastInstanceNotActiveException
-                || t instanceof com.hazelcast.client.HazelcastClientOfflineException
                 || t instanceof java.io.IOException;
     }
 
@@ -597,14 +601,13 @@ public final class NavpackContext {
         return found;
     }
 
-    /** Asks every other member for a schema; null when none knows it. */
+    /** Asks every other member for a schema; the first answer that has it, or null when none knows it. */
     private Schema askMembers(int typeId, int version) {
-        Map<Member, Future<byte[]>> answers = executor().submitToAllMembers(new SchemaTasks.Find(typeId, version));
-        for (Map.Entry<Member, Future<byte[]>> e : answers.entrySet()) {
-            if (member && e.getKey().localMember()) {
-                continue;
-            }
-            byte[] found = await(e.getValue(), e.getKey(), "looking up type id " + typeId + " version " + version);
+        Map<Member, Future<byte[]>> asked = executor().submitToAllMembers(new SchemaTasks.Find(typeId, version));
+        if (member) {
+            asked.keySet().removeIf(Member::localMember);
+        }
+        for (byte[] found : collect(asked, "looking up type id " + typeId + " version " + version, b -> b != null).values()) {
             if (found != null) {
                 return Schema.fromBytes(found);
             }
@@ -660,24 +663,58 @@ public final class NavpackContext {
         return SchemaTasks.catalogOf(hz.<String, byte[]>getMap(SchemaTasks.CATALOG).get(SchemaTasks.CATALOG_KEY));
     }
 
-    /** The answer of one member; null when the member left meanwhile. */
-    private <T> T await(Future<T> answer, Member from, String what) {
+    /**
+     * The answers of members to one request, as they come, until {@code enough} accepts one (null: all).
+     * A member that left is skipped; one that does not answer within the timeout is skipped with a warning,
+     * so that a frozen member delays a request but does not fail it. A member that fails otherwise fails it.
+     */
+    private <T> Map<Member, T> collect(Map<Member, Future<T>> asked, String what, java.util.function.Predicate<T> enough) {
         long timeout = settings().timeout().toMillis();
-        try {
-            return answer.get(timeout, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new NavpackException("interrupted while " + what, e);
-        } catch (TimeoutException e) {
-            throw new NavpackException("member " + from.getAddress() + " did not answer within " + timeout + " ms while "
-                    + what, e);
-        } catch (ExecutionException e) {
-            if (isMemberGone(e.getCause())) {
-                return null;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout);
+        Map<Member, T> out = new LinkedHashMap<>();
+        Map<Member, Future<T>> pending = new LinkedHashMap<>(asked);
+        while (!pending.isEmpty()) {
+            boolean progress = false;
+            for (java.util.Iterator<Map.Entry<Member, Future<T>>> it = pending.entrySet().iterator(); it.hasNext(); ) {
+                Map.Entry<Member, Future<T>> e = it.next();
+                if (!e.getValue().isDone()) {
+                    continue;
+                }
+                it.remove();
+                progress = true;
+                try {
+                    T answer = e.getValue().get();
+                    out.put(e.getKey(), answer);
+                    if (enough != null && enough.test(answer)) {
+                        return out;
+                    }
+                } catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                    throw new NavpackException("interrupted while " + what, ex);
+                } catch (ExecutionException ex) {
+                    if (!isMemberGone(ex.getCause())) {
+                        throw new NavpackException("member " + e.getKey().getAddress() + " failed while " + what + ": "
+                                + ex.getCause(), ex.getCause());
+                    }
+                }
             }
-            throw new NavpackException("member " + from.getAddress() + " failed while " + what + ": " + e.getCause(),
-                    e.getCause());
+            if (pending.isEmpty()) {
+                break;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                logger.warning("navpack: " + pending.keySet() + " did not answer within " + timeout + " ms while " + what
+                        + "; going on without");
+                break;
+            }
+            if (!progress) {
+                java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+                if (Thread.interrupted()) {
+                    Thread.currentThread().interrupt();
+                    throw new NavpackException("interrupted while " + what);
+                }
+            }
         }
+        return out;
     }
 
     private static boolean isMemberGone(Throwable t) {
@@ -699,12 +736,13 @@ public final class NavpackContext {
                 return;
             }
             runInBackground("sending the schemas to " + joined, () -> {
-                // a member that has just joined (or merged) may refuse tasks for a moment: try a few times
+                // a member that has just joined (or merged) may refuse tasks for a moment: try a few times; one that
+                // left or does not answer is given up
                 RuntimeException last = null;
                 for (int attempt = 0; attempt < 5 && hz.getCluster().getMembers().contains(joined); attempt++) {
                     try {
-                        await(executor().submitToMember(new SchemaTasks.Learn(registry.schemas()), joined), joined,
-                                "sending the schemas to a member that joined");
+                        Future<List<byte[]>> sent = executor().submitToMember(new SchemaTasks.Learn(registry.schemas()), joined);
+                        collect(Map.of(joined, sent), "sending the schemas to a member that joined", null);
                         return;
                     } catch (RuntimeException e) {
                         last = e;

@@ -164,6 +164,30 @@ public final class MemberJvm implements AutoCloseable {
         }
     }
 
+    /** Freezes the JVM (SIGSTOP): it stops answering without closing its connections. */
+    public void freeze() {
+        signal("-STOP");
+    }
+
+    /** Lets a frozen JVM go on (SIGCONT). */
+    public void thaw() {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill " + signal + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }

@@ -387,4 +387,35 @@ class SchemaAgreementTest {
             held.values().forEach(h -> assertThat(h.get(s.typeId(), s.version())).isEqualTo(s));
         }
     }
+
+    @Test
+    @Order(7)
+    void aFrozenMemberDelaysARegistrationButDoesNotFailIt() throws Exception {
+        HazelcastInstance c = client(NavpackConfig.of().timeoutSeconds(2));
+        await("two members", () -> c.getCluster().getMembers().size() == 2);
+        int catalogOwner = c.getPartitionService().getPartition(SchemaTasks.CATALOG_KEY).getOwner().getAddress().getPort();
+        MemberJvm frozen = members.stream().filter(m -> m.isAlive() && m.port() != catalogOwner).findFirst().orElseThrow();
+        Schema schema = Schema.builder("Frozen").typeId(7000).field("x", FieldType.LONG).build();
+        // a client that is up and has registered before (its listeners and proxies exist)
+        NavpackContext.of(c).registry().register(Schema.builder("Warm").typeId(7001).field("x", FieldType.LONG).build());
+        frozen.freeze();
+        long started = System.nanoTime();
+        try {
+            assertThat(NavpackContext.of(c).registry().register(schema)).isEqualTo(schema);
+        } finally {
+            frozen.thaw();
+        }
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        System.out.println("registration with a frozen member: " + millis + " ms");
+        assertThat(millis).isBetween(1_500L, 6_000L);
+        // once it goes on, the frozen member runs the task it was sent and holds the schema too
+        await("the schema on every member", () -> {
+            try {
+                everyoneHolds(c, schema);
+                return heldByMembers(c).size() == 2;
+            } catch (Exception | AssertionError e) {
+                return false;
+            }
+        });
+    }
 }
