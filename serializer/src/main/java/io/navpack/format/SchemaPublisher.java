@@ -17,6 +17,15 @@ public interface SchemaPublisher {
      */
     List<Answer> publish(List<Proposal> proposals);
 
+    /**
+     * Publishes schemas that were agreed before, again, because the other side may have lost them (it
+     * restarted, or this JVM was cut off from it): like {@link #publish}, but makes them known everywhere
+     * even where they are still agreed.
+     */
+    default List<Answer> republish(List<Proposal> proposals) {
+        return publish(proposals);
+    }
+
     /** A schema to agree; with {@code chooseVersion} its version is chosen by the rules, not taken from it. */
     record Proposal(Schema schema, boolean chooseVersion) {
     }

@@ -211,7 +211,7 @@ public final class SchemaRegistry {
                 for (Schema s : all) {
                     proposals.add(new SchemaPublisher.Proposal(s, false));
                 }
-                for (SchemaPublisher.Answer a : p.publish(proposals)) {
+                for (SchemaPublisher.Answer a : p.republish(proposals)) {
                     if (a.refused() == null) {
                         continue;
                     }

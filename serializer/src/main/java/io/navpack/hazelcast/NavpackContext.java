@@ -219,7 +219,17 @@ public final class NavpackContext {
             }
             NavpackSettings s = NavpackSettings.from(properties, member);
             registry.setSource(this::findInCluster);
-            registry.setPublisher(this::publish);
+            registry.setPublisher(new SchemaPublisher() {
+                @Override
+                public List<SchemaPublisher.Answer> publish(List<SchemaPublisher.Proposal> proposals) {
+                    return NavpackContext.this.publish(proposals);
+                }
+
+                @Override
+                public List<SchemaPublisher.Answer> republish(List<SchemaPublisher.Proposal> proposals) {
+                    return NavpackContext.this.republish(proposals);
+                }
+            });
             List<Class<?>> classes = new ArrayList<>();
             for (SerializerConfig sc : serialization.getSerializerConfigs()) {
                 if (isNavpack(sc.getClassName(), sc.getImplementation())) {
@@ -264,6 +274,14 @@ public final class NavpackContext {
                 // a partition thread must not wait for the catalog: the classes are registered beside it
                 runInBackground("registering " + classes, () -> registerAll(classes));
             } else {
+                if (member) {
+                    // what the catalog holds (e.g. kept by a MapStore through a restart) is known here from the start
+                    try {
+                        learnCatalog();
+                    } catch (RuntimeException e) {
+                        logger.warning("navpack: cannot read the schema catalog: " + e);
+                    }
+                }
                 registerAll(classes);
             }
         }
@@ -459,11 +477,21 @@ public final class NavpackContext {
     }
 
     /**
-     * The publisher: agrees {@code proposals} in the cluster's catalog, then gives the agreed schemas to
-     * every member. A member that holds a different schema under an agreed id and version refuses it, and
-     * the registration of that schema fails naming the member.
+     * The publisher: agrees {@code proposals} in the cluster's catalog, then gives the schemas it added to
+     * every member (those it held already were given to them when they were added). A member that holds a
+     * different schema under an agreed id and version refuses it, and the registration of that schema fails
+     * naming the member.
      */
     private List<SchemaPublisher.Answer> publish(List<SchemaPublisher.Proposal> proposals) {
+        return publish(proposals, false);
+    }
+
+    /** The publisher, again: gives every agreed schema to every member, whether the catalog held it or not. */
+    private List<SchemaPublisher.Answer> republish(List<SchemaPublisher.Proposal> proposals) {
+        return publish(proposals, true);
+    }
+
+    private List<SchemaPublisher.Answer> publish(List<SchemaPublisher.Proposal> proposals, boolean all) {
         if (member && OperationContext.onPartitionThread()) {
             List<String> names = new ArrayList<>();
             for (SchemaPublisher.Proposal p : proposals) {
@@ -471,10 +499,11 @@ public final class NavpackContext {
             }
             throw onPartitionThread(String.join(", ", names));
         }
-        List<SchemaPublisher.Answer> answers = new ArrayList<>(agree(proposals));
+        List<Schema> added = new ArrayList<>();
+        List<SchemaPublisher.Answer> answers = new ArrayList<>(agree(proposals, added));
         List<Schema> agreed = new ArrayList<>();
         for (SchemaPublisher.Answer a : answers) {
-            if (a.agreed() != null) {
+            if (a.agreed() != null && (all || added.contains(a.agreed()))) {
                 agreed.add(a.agreed());
             }
         }
@@ -509,17 +538,24 @@ public final class NavpackContext {
      * Runs {@link SchemaTasks.Register} on the catalog's entry, once more when the member that ran it left
      * before answering (registering is idempotent), within the configured timeout.
      */
-    private List<SchemaPublisher.Answer> agree(List<SchemaPublisher.Proposal> proposals) {
+    private List<SchemaPublisher.Answer> agree(List<SchemaPublisher.Proposal> proposals, List<Schema> added) {
         long timeout = settings().timeout().toMillis();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout);
         SchemaTasks.Register task = new SchemaTasks.Register(proposals);
+        boolean again = false;
         while (true) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
             Throwable failure;
             try {
                 byte[] answers = catalog().submitToKey(SchemaTasks.CATALOG_KEY, task).toCompletableFuture()
                         .get(Math.max(1, left), TimeUnit.MILLISECONDS);
-                return SchemaTasks.Register.answers(answers, proposals);
+                List<SchemaPublisher.Answer> out = SchemaTasks.Register.answers(answers, proposals, added);
+                if (again) {
+                    // the first attempt may have added them before its member left: count them all as added
+                    added.clear();
+                    out.stream().filter(a -> a.agreed() != null).forEach(a -> added.add(a.agreed()));
+                }
+                return out;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new NavpackException("interrupted while registering " + describe(proposals), e);
@@ -534,6 +570,7 @@ public final class NavpackContext {
             if (!isRetryable(failure) || System.nanoTime() > deadline) {
                 throw new NavpackException("the cluster could not register " + describe(proposals) + ": " + failure, failure);
             }
+            again = true;
             sleep(100);
         }
     }
@@ -628,7 +665,7 @@ public final class NavpackContext {
         }
         recentAnswers.put(key, now + TimeUnit.SECONDS.toNanos(1));
         runInBackground("publishing " + s + " again", () -> {
-            for (SchemaPublisher.Answer a : publish(List.of(new SchemaPublisher.Proposal(s, false)))) {
+            for (SchemaPublisher.Answer a : republish(List.of(new SchemaPublisher.Proposal(s, false)))) {
                 if (a.refused() != null) {
                     logger.warning("navpack: the cluster refused a schema this client holds: " + a.refused().getMessage());
                 }
@@ -765,7 +802,7 @@ public final class NavpackContext {
                 for (Schema s : registry.schemas()) {
                     proposals.add(new SchemaPublisher.Proposal(s, false));
                 }
-                for (SchemaPublisher.Answer a : agree(proposals)) {
+                for (SchemaPublisher.Answer a : agree(proposals, new ArrayList<>())) {
                     if (a.refused() != null) {
                         logger.warning("navpack: the catalog disagrees with this member: " + a.refused().getMessage());
                     }

@@ -64,9 +64,10 @@ public final class SchemaTasks {
     public static final class Register implements EntryProcessor<String, byte[], byte[]>, DataSerializable,
             HazelcastInstanceAware {
         private static final long serialVersionUID = 1L;
-        private static final int AGREED = 0;
+        private static final int HELD = 0;
         private static final int CONFLICT = 1;
         private static final int REFUSED = 2;
+        private static final int ADDED = 3;
 
         private List<byte[]> schemas;
         private boolean[] chooseVersion;
@@ -102,8 +103,10 @@ public final class SchemaTasks {
                     Schema agreed = catalog.admit(proposal, chooseVersion[i], "the cluster");
                     if (catalog.get(agreed.typeId(), agreed.version()) == null) {
                         catalog = catalog.with(agreed);
+                        answers.add(new Added(agreed));
+                    } else {
+                        answers.add(agreed);
                     }
-                    answers.add(agreed);
                 } catch (SchemaException e) {
                     answers.add(e);
                 }
@@ -126,8 +129,11 @@ public final class SchemaTasks {
                 d.writeInt(answers.size());
                 for (Object a : answers) {
                     if (a instanceof Schema) {
-                        d.writeByte(AGREED);
+                        d.writeByte(HELD);
                         writeBytes(d, ((Schema) a).toBytes());
+                    } else if (a instanceof Added) {
+                        d.writeByte(ADDED);
+                        writeBytes(d, ((Added) a).schema.toBytes());
                     } else if (a instanceof SchemaConflictException) {
                         SchemaConflictException c = (SchemaConflictException) a;
                         d.writeByte(CONFLICT);
@@ -149,8 +155,16 @@ public final class SchemaTasks {
             d.write(b);
         }
 
-        /** The answers to {@code proposals} that {@link #process} encoded. */
-        static List<SchemaPublisher.Answer> answers(byte[] encoded, List<SchemaPublisher.Proposal> proposals) {
+        /** A schema the catalog did not hold before this registration. */
+        private record Added(Schema schema) {
+        }
+
+        /**
+         * The answers to {@code proposals} that {@link #process} encoded; the schemas that the catalog did not
+         * hold before go to {@code added}.
+         */
+        static List<SchemaPublisher.Answer> answers(byte[] encoded, List<SchemaPublisher.Proposal> proposals,
+                                                    List<Schema> added) {
             List<SchemaPublisher.Answer> out = new ArrayList<>(proposals.size());
             try (java.io.DataInputStream d = new java.io.DataInputStream(new java.io.ByteArrayInputStream(encoded))) {
                 int n = d.readInt();
@@ -160,8 +174,12 @@ public final class SchemaTasks {
                 for (int i = 0; i < n; i++) {
                     int kind = d.readByte();
                     Schema refused = proposals.get(i).schema();
-                    if (kind == AGREED) {
-                        out.add(SchemaPublisher.Answer.agreed(Schema.fromBytes(readBytes(d))));
+                    if (kind == HELD || kind == ADDED) {
+                        Schema agreed = Schema.fromBytes(readBytes(d));
+                        if (kind == ADDED) {
+                            added.add(agreed);
+                        }
+                        out.add(SchemaPublisher.Answer.agreed(agreed));
                     } else if (kind == CONFLICT) {
                         String problem = readText(d);
                         Schema existing = Schema.fromBytes(readBytes(d));
