@@ -164,9 +164,32 @@ public final class MemberJvm implements AutoCloseable {
         }
     }
 
-    /** Freezes the JVM (SIGSTOP): it stops answering without closing its connections. */
+    /** Freezes the JVM (SIGSTOP) and waits until every thread of it is stopped: it stops answering without closing its connections. */
     public void freeze() {
         signal("-STOP");
+        Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            try (Stream<Path> threads = Files.list(tasks)) {
+                if (threads.allMatch(t -> state(t.resolve("stat")) == 'T')) {
+                    return;
+                }
+            } catch (IOException | UncheckedIOException e) {
+                // a thread ended while listing: look again
+            }
+            sleep(10);
+        }
+        throw new IllegalStateException(name + " did not stop within 10 s");
+    }
+
+    /** The state letter of /proc/.../stat (after the command name in parentheses). */
+    private static char state(Path stat) {
+        try {
+            String s = Files.readString(stat);
+            return s.charAt(s.lastIndexOf(')') + 2);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Lets a frozen JVM go on (SIGCONT). */
