@@ -325,7 +325,7 @@ class SchemaAgreementTest {
         Schema orphan = elsewhere.registry().binding(Orphan.class).schema();
         HazelcastInstance holder = client(NavpackConfig.of());
         NavpackContext.of(holder).registry().learn(orphan);
-        PackedRecord value = new PackedRecord(elsewhere.encode(new Orphan(1, "lost")), NavpackContext.of(holder).registry());
+        PackedRecord value = elsewhere.view(elsewhere.encode(new Orphan(1, "lost")));
         IMap<Object, Object> map = holder.getMap("binary-orphans");
         map.put(1L, value);
         assertThat(NavpackContext.readCatalog(holder).get(orphan.typeId(), orphan.version())).isNull();
