@@ -27,18 +27,20 @@ public final class MemberJvm implements AutoCloseable {
     private final String name;
     private final Process process;
     private final Path log;
-    private final int port;
 
-    private MemberJvm(String name, Process process, Path log, int port) {
+    private MemberJvm(String name, Process process, Path log) {
         this.name = name;
         this.process = process;
         this.log = log;
-        this.port = port;
     }
 
-    /** The port the member listens on. */
+    /** The port the member listens on, as it says when it has started. */
     public int port() {
-        return port;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\]:(\\d+) is STARTED").matcher(logText());
+        if (!m.find()) {
+            throw new IllegalStateException(name + " has not said that it started");
+        }
+        return Integer.parseInt(m.group(1));
     }
 
     /** Starts a member with {@code config} and waits until it reports STARTED. */
@@ -62,7 +64,7 @@ public final class MemberJvm implements AutoCloseable {
                     ? new String[] {"io.navpack.hazelcast.member"} : taskPackages));
             cmd.add("com.hazelcast.core.server.HazelcastMemberStarter");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            MemberJvm m = new MemberJvm(name, p, log, config.getNetworkConfig().getPort());
+            MemberJvm m = new MemberJvm(name, p, log);
             m.awaitLog("is STARTED", START_TIMEOUT);
             return m;
         } catch (IOException e) {
