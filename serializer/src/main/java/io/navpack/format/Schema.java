@@ -120,22 +120,6 @@ public final class Schema {
         return fieldList;
     }
 
-    /** This schema's type name, id and fields under another version. */
-    public Schema withVersion(int newVersion) {
-        if (newVersion == version) {
-            return this;
-        }
-        if (newVersion < 0) {
-            throw new SchemaException("version of " + typeName + " must not be negative: " + newVersion);
-        }
-        return new Schema(typeName, typeId, newVersion, fieldList);
-    }
-
-    /** Same type name, type id and fields (names, types, nullability, order) as {@code other}, whatever the versions. */
-    public boolean sameFieldsAs(Schema other) {
-        return typeId == other.typeId && typeName.equals(other.typeName) && fieldList.equals(other.fieldList);
-    }
-
     /** True when at least one field may be null. */
     public boolean hasNullableFields() {
         return hasNullable;
@@ -192,6 +176,22 @@ public final class Schema {
     /** A stable 64-bit hash of {@link #toBytes()}: FNV-1a over the bytes, then a 64-bit finaliser. */
     public long fingerprint() {
         return fingerprint;
+    }
+
+    /** This schema's type name, id and fields under another version. */
+    public Schema withVersion(int newVersion) {
+        if (newVersion == version) {
+            return this;
+        }
+        if (newVersion < 0) {
+            throw new SchemaException("version of " + typeName + " must not be negative: " + newVersion);
+        }
+        return new Schema(typeName, typeId, newVersion, fieldList);
+    }
+
+    /** Same type name, type id and fields (names, types, nullability, order) as {@code other}, whatever the versions. */
+    public boolean sameFieldsAs(Schema other) {
+        return typeId == other.typeId && typeName.equals(other.typeName) && fieldList.equals(other.fieldList);
     }
 
     /** The nested record types this schema names, directly or inside containers. */

@@ -82,16 +82,18 @@ public final class NavpackContext {
     private final SchemaRegistry registry = new SchemaRegistry();
     private final Set<Class<?>> allowed = ConcurrentHashMap.newKeySet();
     private final Map<Class<?>, Object> attachments = new ConcurrentHashMap<>();
-    private final ThreadLocal<PackedWriter> writers;
-    private final ILogger logger = Logger.getLogger(NavpackContext.class);
-    private volatile NavpackSettings settings;
-    private final AtomicLong schemaRequests = new AtomicLong();
-    private volatile boolean global;
     /** Type id and version (as {@link Schema#key()}) of schemas nobody had, to the time (nanoTime) until which they are not asked again. */
     private final Map<Long, Long> recentMisses = new ConcurrentHashMap<>();
     /** Schemas republished on request of the missing-schema topic, to the time until which they are not again. */
     private final Map<Long, Long> recentAnswers = new ConcurrentHashMap<>();
+    /** One thread for republication and other work that must not wait on Hazelcast's threads; created on first use. */
     private volatile ExecutorService background;
+
+    private final ThreadLocal<PackedWriter> writers;
+    private final ILogger logger = Logger.getLogger(NavpackContext.class);
+    private volatile NavpackSettings settings;
+    private final java.util.concurrent.atomic.AtomicLong schemaRequests = new java.util.concurrent.atomic.AtomicLong();
+    private volatile boolean global;
 
     private NavpackContext(HazelcastInstance hz) {
         this.hz = hz;
