@@ -44,7 +44,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * navpack's state in one Hazelcast member or client: its settings, its schema registry and the
