@@ -164,6 +164,7 @@ class CommandsTest {
         c.getJetConfig().setEnabled(false);
         c.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
         c.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        c.setProperty("hazelcast.socket.bind.any", "false");
         c.getNetworkConfig().getJoin().getMulticastConfig().setEnabled(false);
         c.getNetworkConfig().getJoin().getAutoDetectionConfig().setEnabled(false);
         c.getNetworkConfig().getJoin().getTcpIpConfig().setEnabled(true).addMember("127.0.0.1:" + port);
