@@ -749,6 +749,9 @@ public final class NavpackContext {
             } catch (RuntimeException e) {
                 failure = e;
             }
+            if (lacksNavpack(failure)) {
+                throw lacksNavpack(catalogOwner(), "registering " + describe(proposals), failure);
+            }
             if (!isRetryable(failure) || System.nanoTime() > deadline) {
                 throw new NavpackException("the cluster could not register " + describe(proposals) + ": " + failure, failure);
             }
@@ -912,10 +915,7 @@ public final class NavpackContext {
                     throw new NavpackException("interrupted while " + what, ex);
                 } catch (ExecutionException ex) {
                     if (lacksNavpack(ex.getCause())) {
-                        throw new NavpackException("navpack-serializer is not on member " + e.getKey().getAddress()
-                                + "'s class path (it could not load " + SchemaTasks.class.getName() + " while " + what
-                                + "): add navpack-serializer-" + version() + ".jar (and navpack-extractors for queries) to"
-                                + " the class path of every member, then restart that member", ex.getCause());
+                        throw lacksNavpack(String.valueOf(e.getKey().getAddress()), what, ex.getCause());
                     }
                     if (!isMemberGone(ex.getCause())) {
                         throw new NavpackException("member " + e.getKey().getAddress() + " failed while " + what + ": "
@@ -940,6 +940,28 @@ public final class NavpackContext {
             }
         }
         return out;
+    }
+
+    /** The member that runs the catalog's entry processors (its partition's owner), as far as this instance knows. */
+    private String catalogOwner() {
+        try {
+            Member owner = hz.getPartitionService().getPartition(SchemaTasks.CATALOG_KEY).getOwner();
+            if (owner != null) {
+                return String.valueOf(owner.getAddress());
+            }
+            Set<Member> members = hz.getCluster().getMembers();
+            return members.size() == 1 ? String.valueOf(members.iterator().next().getAddress())
+                    : "that owns the schema catalog (one of " + members + ")";
+        } catch (RuntimeException e) {
+            return "that owns the schema catalog";
+        }
+    }
+
+    /** The error for a member that could not load navpack's classes while doing {@code what}. */
+    private static NavpackException lacksNavpack(String member, String what, Throwable cause) {
+        return new NavpackException("navpack-serializer is not on member " + member + "'s class path (it could not load"
+                + " navpack's classes while " + what + "): add navpack-serializer-" + version() + ".jar (and"
+                + " navpack-extractors for queries) to the class path of every member, then restart that member", cause);
     }
 
     /** Whether {@code t} says that a member could not load one of navpack's classes. */
