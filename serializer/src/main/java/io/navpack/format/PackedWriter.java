@@ -331,6 +331,9 @@ public final class PackedWriter {
                     }
                     buf[bitmapPos + (f >>> 3)] |= (byte) (1 << (f & 7));
                     anyNull = true;
+                } else if (x instanceof RecordBuilder.Encoded) {
+                    RecordBuilder.Encoded e = (RecordBuilder.Encoded) x;
+                    writeBytes(e.array, e.start, e.end - e.start);
                 } else {
                     writeValue(x, field.type(), target, depth);
                 }

@@ -36,6 +36,11 @@ final class RecordView implements PackedRecord {
     private final int meta;
 
     RecordView(byte[] bytes, int offset, int length, SchemaRegistry registry, int depth) {
+        this(bytes, offset, length, registry, depth, null);
+    }
+
+    /** The same, with the schema the caller knows the record has (an interface view's), used when the header names it. */
+    RecordView(byte[] bytes, int offset, int length, SchemaRegistry registry, int depth, Schema known) {
         if (offset < 0 || length < 0 || offset > bytes.length - length) {
             throw new IllegalArgumentException("range " + offset + "+" + length + " outside an array of " + bytes.length);
         }
@@ -54,7 +59,8 @@ final class RecordView implements PackedRecord {
         if (typeId < 0 || version < 0) {
             throw new NavpackFormatException("negative type id " + typeId + " or version " + version, offset);
         }
-        this.schema = registry.schema(typeId, version, offset);
+        this.schema = known != null && known.typeId() == typeId && known.version() == version ? known
+                : registry.schema(typeId, version, offset);
         if (p >= limit) {
             throw new NavpackFormatException("truncated record header", p);
         }

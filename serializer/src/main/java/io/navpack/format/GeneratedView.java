@@ -1,0 +1,384 @@
+package io.navpack.format;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * The superclass of the classes navpack generates for interface views ({@link PackedRecord#as(Class)}):
+ * an immutable view over one encoded record that implements the user's interface. Applications use
+ * their interface, never this class; it is public only because the generated classes live in the
+ * interface's package.
+ *
+ * <p>A view holds its bytes and their bounds (24 bytes of heap besides the array) and decodes a field
+ * each time its accessor is called; the schema, the registry and how each accessor reads its field
+ * belong to the generated class. Every view is also a {@link PackedRecord} over the same bytes, so it is
+ * written by copying them and reads fields by name as any {@code PackedRecord} does. Equality is the
+ * {@code PackedRecord}'s: by content of the bytes.
+ */
+public abstract class GeneratedView implements PackedRecord {
+    /** Classes defined but not yet initialised, waiting for their {@link ViewType}. */
+    private static final Map<Class<?>, ViewType> PENDING = new ConcurrentHashMap<>();
+    /** Nesting of {@link #toString()} on this thread: nested views print through their own toString. */
+    private static final ThreadLocal<int[]> TO_STRING_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+
+    final byte[] bytes;
+    final int offset;
+    final int limit;
+
+    protected GeneratedView(byte[] bytes, int offset, int limit) {
+        this.bytes = bytes;
+        this.offset = offset;
+        this.limit = limit;
+    }
+
+    /** The generated class's {@link ViewType}, as the generated class's static initialiser received it. */
+    protected abstract Object $type();
+
+    /** A new view of the generated class over {@code bytes[offset..limit)}, which must hold a record of its schema. */
+    protected abstract GeneratedView $create(byte[] bytes, int offset, int limit);
+
+    /** Called once by a generated class's static initialiser. */
+    protected static Object $typeOf(Class<?> generated) {
+        ViewType t = PENDING.remove(generated);
+        if (t == null) {
+            throw new IllegalStateException(generated + " is not an interface view navpack is defining");
+        }
+        return t;
+    }
+
+    static void pending(Class<?> generated, ViewType type) {
+        PENDING.put(generated, type);
+    }
+
+    private ViewType type() {
+        return (ViewType) $type();
+    }
+
+    /** A core view over the same bytes, with the schema the class was generated for. */
+    private RecordView record(ViewType t) {
+        return new RecordView(bytes, offset, limit - offset, t.registry, 0, t.schema);
+    }
+
+    /** The core view, e.g. for code that wants the format's own implementation. */
+    final RecordView record() {
+        return record(type());
+    }
+
+    // ---------------------------------------------------------------- what generated accessors call
+
+    protected final boolean readBoolean(Object type, int field) {
+        RecordView r = record((ViewType) type);
+        return !r.isNull(field) && r.getBoolean(field);
+    }
+
+    protected final byte readByte(Object type, int field) {
+        RecordView r = record((ViewType) type);
+        return r.isNull(field) ? 0 : r.getByte(field);
+    }
+
+    protected final short readShort(Object type, int field) {
+        RecordView r = record((ViewType) type);
+        return r.isNull(field) ? 0 : r.getShort(field);
+    }
+
+    protected final char readChar(Object type, int field) {
+        RecordView r = record((ViewType) type);
+        return r.isNull(field) ? 0 : r.getChar(field);
+    }
+
+    protected final int readInt(Object type, int field) {
+        RecordView r = record((ViewType) type);
+        return r.isNull(field) ? 0 : r.getInt(field);
+    }
+
+    protected final long readLong(Object type, int field) {
+        RecordView r = record((ViewType) type);
+        return r.isNull(field) ? 0L : r.getLong(field);
+    }
+
+    protected final float readFloat(Object type, int field) {
+        RecordView r = record((ViewType) type);
+        return r.isNull(field) ? 0f : r.getFloat(field);
+    }
+
+    protected final double readDouble(Object type, int field) {
+        RecordView r = record((ViewType) type);
+        return r.isNull(field) ? 0d : r.getDouble(field);
+    }
+
+    protected final String readString(Object type, int field) {
+        return record((ViewType) type).getString(field);
+    }
+
+    protected final BigDecimal readDecimal(Object type, int field) {
+        return record((ViewType) type).getDecimal(field);
+    }
+
+    protected final LocalDate readDate(Object type, int field) {
+        return record((ViewType) type).getDate(field);
+    }
+
+    /** The value of accessor {@code slot} of the view type, decoded as the accessor's Java type. */
+    protected final Object readValue(Object type, int slot) {
+        ViewType t = (ViewType) type;
+        ViewType.Accessor a = t.accessors[slot];
+        RecordView r = record(t);
+        if (r.isNull(a.field)) {
+            return null;
+        }
+        return Values.valueAt(a.fieldType, bytes, r.fieldPosition(a.field), limit, t.registry, a.target, 0);
+    }
+
+    // ---------------------------------------------------------------- PackedRecord
+
+    @Override
+    public Schema schema() {
+        return type().schema;
+    }
+
+    @Override
+    public SchemaRegistry registry() {
+        return type().registry;
+    }
+
+    @Override
+    public byte[] array() {
+        return bytes;
+    }
+
+    @Override
+    public int offset() {
+        return offset;
+    }
+
+    @Override
+    public int length() {
+        return limit - offset;
+    }
+
+    @Override
+    public int indexOf(String name) {
+        return record().indexOf(name);
+    }
+
+    @Override
+    public boolean isNull(int i) {
+        return record().isNull(i);
+    }
+
+    @Override
+    public boolean getBoolean(int i) {
+        return record().getBoolean(i);
+    }
+
+    @Override
+    public byte getByte(int i) {
+        return record().getByte(i);
+    }
+
+    @Override
+    public short getShort(int i) {
+        return record().getShort(i);
+    }
+
+    @Override
+    public char getChar(int i) {
+        return record().getChar(i);
+    }
+
+    @Override
+    public int getInt(int i) {
+        return record().getInt(i);
+    }
+
+    @Override
+    public long getLong(int i) {
+        return record().getLong(i);
+    }
+
+    @Override
+    public float getFloat(int i) {
+        return record().getFloat(i);
+    }
+
+    @Override
+    public double getDouble(int i) {
+        return record().getDouble(i);
+    }
+
+    @Override
+    public String getString(int i) {
+        return record().getString(i);
+    }
+
+    @Override
+    public BigDecimal getDecimal(int i) {
+        return record().getDecimal(i);
+    }
+
+    @Override
+    public BigInteger getBigInteger(int i) {
+        return record().getBigInteger(i);
+    }
+
+    @Override
+    public LocalDate getDate(int i) {
+        return record().getDate(i);
+    }
+
+    @Override
+    public LocalTime getTime(int i) {
+        return record().getTime(i);
+    }
+
+    @Override
+    public LocalDateTime getDateTime(int i) {
+        return record().getDateTime(i);
+    }
+
+    @Override
+    public Instant getInstant(int i) {
+        return record().getInstant(i);
+    }
+
+    @Override
+    public OffsetDateTime getOffsetDateTime(int i) {
+        return record().getOffsetDateTime(i);
+    }
+
+    @Override
+    public UUID getUuid(int i) {
+        return record().getUuid(i);
+    }
+
+    @Override
+    public byte[] getBytes(int i) {
+        return record().getBytes(i);
+    }
+
+    @Override
+    public String getEnumName(int i) {
+        return record().getEnumName(i);
+    }
+
+    @Override
+    public int getEnumIndex(int i) {
+        return record().getEnumIndex(i);
+    }
+
+    @Override
+    public PackedRecord getRecord(int i) {
+        return record().getRecord(i);
+    }
+
+    @Override
+    public Object get(int i) {
+        return record().get(i);
+    }
+
+    @Override
+    public Object get(String nameOrPath) {
+        return record().get(nameOrPath);
+    }
+
+    @Override
+    public Object get(FieldPath path) {
+        return record().get(path);
+    }
+
+    @Override
+    public void visit(FieldPath path, Consumer<Object> sink) {
+        record().visit(path, sink);
+    }
+
+    @Override
+    public Object[] decodeAll() {
+        return record().decodeAll();
+    }
+
+    @Override
+    public <T> T toObject(Class<T> type) {
+        return record().toObject(type);
+    }
+
+    @Override
+    public Map<String, Object> toMap() {
+        return record().toMap();
+    }
+
+    /** True when {@code o} is a {@link PackedRecord} with the same bytes, whatever its implementation. */
+    @Override
+    public final boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof PackedRecord)) {
+            return false;
+        }
+        PackedRecord r = (PackedRecord) o;
+        return Arrays.equals(bytes, offset, limit, r.array(), r.offset(), r.offset() + r.length());
+    }
+
+    /** The hash of the bytes, as every {@link PackedRecord} computes it. */
+    @Override
+    public final int hashCode() {
+        int h = 1;
+        for (int i = offset; i < limit; i++) {
+            h = 31 * h + bytes[i];
+        }
+        return h;
+    }
+
+    /**
+     * The interface's simple name and its properties in field order: {@code TradeView{id=1,
+     * currency1=EUR, ...}}; properties whose field this version lacks show their default.
+     */
+    @Override
+    public final String toString() {
+        int[] depth = TO_STRING_DEPTH.get();
+        if (depth[0] >= Values.MAX_DEPTH) {
+            return "...";
+        }
+        depth[0]++;
+        try {
+            ViewType t = type();
+            StringBuilder sb = new StringBuilder(t.iface.getSimpleName()).append('{');
+            for (int k = 0; k < t.printed.length; k++) {
+                ViewType.Accessor a = t.printed[k];
+                sb.append(k > 0 ? ", " : "").append(a.property).append('=');
+                Object v = a.field < 0 ? a.missing : record(t).isNull(a.field) ? (a.primitive ? a.missing : null)
+                        : Values.valueAt(a.fieldType, bytes, record(t).fieldPosition(a.field), limit, t.registry, a.target, 0);
+                append(sb, v);
+            }
+            return sb.append('}').toString();
+        } finally {
+            depth[0]--;
+        }
+    }
+
+    private static void append(StringBuilder sb, Object v) {
+        if (v instanceof byte[]) {
+            sb.append(Hex.of((byte[]) v));
+        } else if (v instanceof Object[]) {
+            sb.append(Arrays.deepToString((Object[]) v));
+        } else if (v != null && v.getClass().isArray()) {
+            StringBuilder a = new StringBuilder("[");
+            for (int i = 0; i < java.lang.reflect.Array.getLength(v); i++) {
+                a.append(i > 0 ? ", " : "").append(java.lang.reflect.Array.get(v, i));
+            }
+            sb.append(a.append(']'));
+        } else {
+            sb.append(v);
+        }
+    }
+}
