@@ -76,67 +76,82 @@ public abstract class GeneratedView implements PackedRecord {
 
     // ---------------------------------------------------------------- what generated accessors call
 
+    /**
+     * Position of field {@code field}, or -1 when it is null. The header has the canonical length for the
+     * class's schema (checked when the view was created), so its flags are found without reading the type
+     * id and version; the rest is the core view's own code.
+     */
+    private int position(ViewType t, int field) {
+        byte[] b = bytes;
+        int flagsAt = offset + t.headerLength;
+        int meta = b[flagsAt] & (RecordView.FLAG_WIDTH | RecordView.FLAG_NULLS);
+        int body = flagsAt + 1 + ((meta & RecordView.FLAG_NULLS) != 0 ? t.blocks : 0)
+                + RecordView.tableLength(t.blocks, meta & RecordView.FLAG_WIDTH);
+        return RecordView.isNull(b, t.schema, body, meta, field) ? -1
+                : RecordView.fieldPosition(b, t.schema, body, limit, meta, field);
+    }
+
     protected final boolean readBoolean(Object type, int field) {
-        RecordView r = record((ViewType) type);
-        return !r.isNull(field) && r.getBoolean(field);
+        int p = position((ViewType) type, field);
+        return p >= 0 && Values.booleanAt(bytes, p, limit);
     }
 
     protected final byte readByte(Object type, int field) {
-        RecordView r = record((ViewType) type);
-        return r.isNull(field) ? 0 : r.getByte(field);
+        int p = position((ViewType) type, field);
+        return p < 0 ? 0 : Values.byteAt(bytes, p, limit);
     }
 
     protected final short readShort(Object type, int field) {
-        RecordView r = record((ViewType) type);
-        return r.isNull(field) ? 0 : r.getShort(field);
+        int p = position((ViewType) type, field);
+        return p < 0 ? 0 : Values.shortAt(bytes, p, limit);
     }
 
     protected final char readChar(Object type, int field) {
-        RecordView r = record((ViewType) type);
-        return r.isNull(field) ? 0 : r.getChar(field);
+        int p = position((ViewType) type, field);
+        return p < 0 ? 0 : Values.charAt(bytes, p, limit);
     }
 
     protected final int readInt(Object type, int field) {
-        RecordView r = record((ViewType) type);
-        return r.isNull(field) ? 0 : r.getInt(field);
+        int p = position((ViewType) type, field);
+        return p < 0 ? 0 : Values.intAt(bytes, p, limit);
     }
 
     protected final long readLong(Object type, int field) {
-        RecordView r = record((ViewType) type);
-        return r.isNull(field) ? 0L : r.getLong(field);
+        int p = position((ViewType) type, field);
+        return p < 0 ? 0L : Values.longAt(bytes, p, limit);
     }
 
     protected final float readFloat(Object type, int field) {
-        RecordView r = record((ViewType) type);
-        return r.isNull(field) ? 0f : r.getFloat(field);
+        int p = position((ViewType) type, field);
+        return p < 0 ? 0f : Values.floatAt(bytes, p, limit);
     }
 
     protected final double readDouble(Object type, int field) {
-        RecordView r = record((ViewType) type);
-        return r.isNull(field) ? 0d : r.getDouble(field);
+        int p = position((ViewType) type, field);
+        return p < 0 ? 0d : Values.doubleAt(bytes, p, limit);
     }
 
     protected final String readString(Object type, int field) {
-        return record((ViewType) type).getString(field);
+        int p = position((ViewType) type, field);
+        return p < 0 ? null : Values.stringAt(bytes, p, limit);
     }
 
     protected final BigDecimal readDecimal(Object type, int field) {
-        return record((ViewType) type).getDecimal(field);
+        int p = position((ViewType) type, field);
+        return p < 0 ? null : Values.decimalAt(bytes, p, limit);
     }
 
     protected final LocalDate readDate(Object type, int field) {
-        return record((ViewType) type).getDate(field);
+        int p = position((ViewType) type, field);
+        return p < 0 ? null : Values.dateAt(bytes, p, limit);
     }
 
     /** The value of accessor {@code slot} of the view type, decoded as the accessor's Java type. */
     protected final Object readValue(Object type, int slot) {
         ViewType t = (ViewType) type;
         ViewType.Accessor a = t.accessors[slot];
-        RecordView r = record(t);
-        if (r.isNull(a.field)) {
-            return null;
-        }
-        return Values.valueAt(a.fieldType, bytes, r.fieldPosition(a.field), limit, t.registry, a.target, 0);
+        int p = position(t, a.field);
+        return p < 0 ? null : Values.valueAt(a.fieldType, bytes, p, limit, t.registry, a.target, 0);
     }
 
     // ---------------------------------------------------------------- PackedRecord
@@ -356,8 +371,8 @@ public abstract class GeneratedView implements PackedRecord {
             for (int k = 0; k < t.printed.length; k++) {
                 ViewType.Accessor a = t.printed[k];
                 sb.append(k > 0 ? ", " : "").append(a.property).append('=');
-                Object v = a.field < 0 ? a.missing : record(t).isNull(a.field) ? (a.primitive ? a.missing : null)
-                        : Values.valueAt(a.fieldType, bytes, record(t).fieldPosition(a.field), limit, t.registry, a.target, 0);
+                int p = a.field < 0 ? -1 : position(t, a.field);
+                Object v = p < 0 ? a.missing : Values.valueAt(a.fieldType, bytes, p, limit, t.registry, a.target, 0);
                 append(sb, v);
             }
             return sb.append('}').toString();

@@ -64,7 +64,9 @@ final class InterfaceViews {
     /** A view of {@code record}'s bytes (sharing its array) as {@code iface}. */
     <T> T view(PackedRecord record, Class<T> iface) {
         ViewType t = type(iface, record.schema());
-        return iface.cast(t.create(record.array(), record.offset(), record.offset() + record.length()));
+        RecordView r = record instanceof RecordView ? (RecordView) record
+                : new RecordView(record.array(), record.offset(), record.length(), registry, 0, record.schema());
+        return iface.cast(t.create(r));
     }
 
     /** The view class of {@code iface} for values of {@code schema}, built on first use. */

@@ -15,6 +15,10 @@ final class ViewType {
     final Accessor[] accessors;
     /** One accessor per property, in the order of the fields, for {@code toString}. */
     final Accessor[] printed;
+    /** Bytes of the type id and version in the header, canonically packed. */
+    final int headerLength;
+    /** Blocks of the schema's offset table. */
+    final int blocks;
     Class<?> generated;
     GeneratedView prototype;
 
@@ -24,11 +28,25 @@ final class ViewType {
         this.registry = registry;
         this.accessors = accessors;
         this.printed = printed;
+        this.headerLength = PackedInts.sizeOfInt(schema.typeId()) + PackedInts.sizeOfInt(schema.version());
+        this.blocks = schema.blockCount();
     }
 
-    /** A view of the generated class over {@code bytes[offset..limit)}, a record of {@link #schema}. */
-    GeneratedView create(byte[] bytes, int offset, int limit) {
-        return prototype.$create(bytes, offset, limit);
+    /**
+     * A view of the generated class over the record {@code r} (of {@link #schema}), whose header the core
+     * view checked; refused when its type id or version is not packed in the shortest form, as navpack
+     * writes them (a view finds the header's flags at a fixed distance).
+     */
+    GeneratedView create(RecordView r) {
+        int flagsAt = r.offset() + headerLength;
+        int meta = r.array()[flagsAt] & (RecordView.FLAG_WIDTH | RecordView.FLAG_NULLS);
+        int body = flagsAt + 1 + ((meta & RecordView.FLAG_NULLS) != 0 ? blocks : 0)
+                + RecordView.tableLength(blocks, meta & RecordView.FLAG_WIDTH);
+        if (body != r.bodyPosition()) {
+            throw new NavpackFormatException("the header of this " + schema.typeName() + " packs its type id or version"
+                    + " in more bytes than needed, which navpack never writes", r.offset());
+        }
+        return prototype.$create(r.array(), r.offset(), r.limit());
     }
 
     /** How the generated class implements one method of the interface. */
