@@ -21,11 +21,12 @@ import java.util.function.Consumer;
  *
  * <p>A view holds its bytes and their bounds (24 bytes of heap besides the array) and decodes a field
  * each time its accessor is called; the schema, the registry and how each accessor reads its field
- * belong to the generated class. Every view is also a {@link PackedRecord} over the same bytes, so it is
- * written by copying them and reads fields by name as any {@code PackedRecord} does. Equality is the
- * {@code PackedRecord}'s: by content of the bytes.
+ * belong to the generated class. navpack writes a view by copying its bytes ({@link PackedRecord#ofView}
+ * gives the record behind it). A view is a {@link PackedRecord} itself only when its interface extends
+ * {@code PackedRecord} (this class has the methods for that); otherwise the interface's accessors are free to
+ * use any name, {@code length()} or {@code bytes()} included. Equality is by content of the bytes.
  */
-public abstract class GeneratedView implements PackedRecord {
+public abstract class GeneratedView {
     /** Classes defined but not yet initialised, waiting for their {@link ViewType}. */
     private static final Map<Class<?>, ViewType> PENDING = new ConcurrentHashMap<>();
     /** Nesting of {@link #toString()} on this thread: nested views print through their own toString. */
@@ -69,7 +70,7 @@ public abstract class GeneratedView implements PackedRecord {
         return new RecordView(bytes, offset, limit - offset, t.registry, 0, t.schema);
     }
 
-    /** The core view, e.g. for code that wants the format's own implementation. */
+    /** The core view over the same bytes. */
     final RecordView record() {
         return record(type());
     }
@@ -154,190 +155,166 @@ public abstract class GeneratedView implements PackedRecord {
         return p < 0 ? null : Values.valueAt(a.fieldType, bytes, p, limit, t.registry, a.target, 0);
     }
 
-    // ---------------------------------------------------------------- PackedRecord
+    // ---------------------------------------------------------------- PackedRecord, for interfaces that extend it
 
-    @Override
     public Schema schema() {
         return type().schema;
     }
 
-    @Override
     public SchemaRegistry registry() {
         return type().registry;
     }
 
-    @Override
     public byte[] array() {
         return bytes;
     }
 
-    @Override
     public int offset() {
         return offset;
     }
 
-    @Override
     public int length() {
         return limit - offset;
     }
 
-    @Override
     public int indexOf(String name) {
         return record().indexOf(name);
     }
 
-    @Override
     public boolean isNull(int i) {
         return record().isNull(i);
     }
 
-    @Override
     public boolean getBoolean(int i) {
         return record().getBoolean(i);
     }
 
-    @Override
     public byte getByte(int i) {
         return record().getByte(i);
     }
 
-    @Override
     public short getShort(int i) {
         return record().getShort(i);
     }
 
-    @Override
     public char getChar(int i) {
         return record().getChar(i);
     }
 
-    @Override
     public int getInt(int i) {
         return record().getInt(i);
     }
 
-    @Override
     public long getLong(int i) {
         return record().getLong(i);
     }
 
-    @Override
     public float getFloat(int i) {
         return record().getFloat(i);
     }
 
-    @Override
     public double getDouble(int i) {
         return record().getDouble(i);
     }
 
-    @Override
     public String getString(int i) {
         return record().getString(i);
     }
 
-    @Override
     public BigDecimal getDecimal(int i) {
         return record().getDecimal(i);
     }
 
-    @Override
     public BigInteger getBigInteger(int i) {
         return record().getBigInteger(i);
     }
 
-    @Override
     public LocalDate getDate(int i) {
         return record().getDate(i);
     }
 
-    @Override
     public LocalTime getTime(int i) {
         return record().getTime(i);
     }
 
-    @Override
     public LocalDateTime getDateTime(int i) {
         return record().getDateTime(i);
     }
 
-    @Override
     public Instant getInstant(int i) {
         return record().getInstant(i);
     }
 
-    @Override
     public OffsetDateTime getOffsetDateTime(int i) {
         return record().getOffsetDateTime(i);
     }
 
-    @Override
     public UUID getUuid(int i) {
         return record().getUuid(i);
     }
 
-    @Override
     public byte[] getBytes(int i) {
         return record().getBytes(i);
     }
 
-    @Override
     public String getEnumName(int i) {
         return record().getEnumName(i);
     }
 
-    @Override
     public int getEnumIndex(int i) {
         return record().getEnumIndex(i);
     }
 
-    @Override
     public PackedRecord getRecord(int i) {
         return record().getRecord(i);
     }
 
-    @Override
     public Object get(int i) {
         return record().get(i);
     }
 
-    @Override
     public Object get(String nameOrPath) {
         return record().get(nameOrPath);
     }
 
-    @Override
     public Object get(FieldPath path) {
         return record().get(path);
     }
 
-    @Override
     public void visit(FieldPath path, Consumer<Object> sink) {
         record().visit(path, sink);
     }
 
-    @Override
     public Object[] decodeAll() {
         return record().decodeAll();
     }
 
-    @Override
     public <T> T toObject(Class<T> type) {
         return record().toObject(type);
     }
 
-    @Override
     public Map<String, Object> toMap() {
         return record().toMap();
     }
 
-    /** True when {@code o} is a {@link PackedRecord} with the same bytes, whatever its implementation. */
+    /**
+     * True when {@code o} holds the same bytes and is, like this view, a {@link PackedRecord} (any
+     * implementation) or, like this view, an interface view that is not one.
+     */
     @Override
     public final boolean equals(Object o) {
         if (this == o) {
             return true;
         }
-        if (!(o instanceof PackedRecord)) {
+        boolean record = this instanceof PackedRecord;
+        if (record != o instanceof PackedRecord) {
+            return false;
+        }
+        if (o instanceof GeneratedView) {
+            GeneratedView v = (GeneratedView) o;
+            return Arrays.equals(bytes, offset, limit, v.bytes, v.offset, v.limit);
+        }
+        if (!record) {
             return false;
         }
         PackedRecord r = (PackedRecord) o;

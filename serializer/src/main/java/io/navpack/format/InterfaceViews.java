@@ -63,9 +63,10 @@ final class InterfaceViews {
 
     /** A view of {@code record}'s bytes (sharing its array) as {@code iface}. */
     <T> T view(PackedRecord record, Class<T> iface) {
-        ViewType t = type(iface, record.schema());
         RecordView r = record instanceof RecordView ? (RecordView) record
+                : record instanceof GeneratedView ? ((GeneratedView) record).record()
                 : new RecordView(record.array(), record.offset(), record.length(), registry, 0, record.schema());
+        ViewType t = type(iface, r.schema());
         return iface.cast(t.create(r));
     }
 
@@ -160,10 +161,10 @@ final class InterfaceViews {
             }
             String descriptor = "()" + ViewClassWriter.descriptor(m.getReturnType());
             Method base = baseMethod(m.getName());
-            if (base != null && base.getReturnType() == m.getReturnType()) {
-                throw new SchemaException(where + " would replace " + base.getDeclaringClass().getSimpleName() + "."
-                        + m.getName() + "(), which every view implements: name the accessor get"
-                        + Character.toUpperCase(m.getName().charAt(0)) + m.getName().substring(1) + "() (bean style)");
+            if (base != null && base.getReturnType() == m.getReturnType() && Modifier.isFinal(base.getModifiers())) {
+                throw new SchemaException(where + " cannot be implemented: it would replace " + base + "; name the"
+                        + " accessor get" + Character.toUpperCase(m.getName().charAt(0)) + m.getName().substring(1)
+                        + "() (bean style)");
             }
             Type generic = resolve(m.getGenericReturnType(), bindings, where);
             ViewType.Accessor a = new ViewType.Accessor(m.getName(), descriptor, m.getReturnType(), generic);
@@ -188,7 +189,7 @@ final class InterfaceViews {
         }
     }
 
-    /** A public or protected method of the base class (or PackedRecord) with this name and no parameters, or null. */
+    /** A public or protected method of the base class with this name and no parameters, or null. */
     private static Method baseMethod(String name) {
         for (Class<?> c = GeneratedView.class; c != null; c = c.getSuperclass()) {
             for (Method m : c.getDeclaredMethods()) {
@@ -198,11 +199,7 @@ final class InterfaceViews {
                 }
             }
         }
-        try {
-            return PackedRecord.class.getMethod(name);
-        } catch (NoSuchMethodException e) {
-            return null;
-        }
+        return null;
     }
 
     /** The field names an accessor may read, in order of preference: its own name, then its bean-property name. */

@@ -42,6 +42,17 @@ public interface PackedRecord {
         return new RecordView(bytes, offset, length, registry, 0);
     }
 
+    /**
+     * The record behind an interface view ({@link #as(Class)}), over the same bytes; {@code value} itself
+     * when it is a {@code PackedRecord}; null for anything else.
+     */
+    static PackedRecord ofView(Object value) {
+        if (value instanceof PackedRecord) {
+            return (PackedRecord) value;
+        }
+        return value instanceof GeneratedView ? ((GeneratedView) value).record() : null;
+    }
+
     // ---------------------------------------------------------------- structure
 
     /** The writer's schema. */
@@ -184,9 +195,10 @@ public interface PackedRecord {
      * accessor ({@code id()}, {@code getId()}) decodes its field when called. The implementation is generated
      * once per interface and schema version; a field the value's version lacks reads as the Java default,
      * and an interface that does not match the schema is refused with a {@link SchemaException} naming the
-     * method, the field and both types. The view is immutable, thread-safe, equal to every
-     * {@code PackedRecord} with the same bytes, and is itself a {@code PackedRecord}. Returns this record
-     * when it already is a {@code type}.
+     * method, the field and both types. The view is immutable, thread-safe and equal to every view of the
+     * same bytes; navpack writes it by copying them, and {@link #ofView} gives the record behind it (a view
+     * of an interface that extends {@code PackedRecord} is one). Returns this record when it already is a
+     * {@code type}.
      */
     default <T> T as(Class<T> type) {
         if (type.isInstance(this)) {

@@ -239,8 +239,8 @@ public final class PackedWriter {
 
     /** Writes {@code value} as a record of its registered class. */
     public void writeRecord(Object value) {
-        if (value instanceof PackedRecord) {
-            PackedRecord r = (PackedRecord) value;
+        if (value instanceof PackedRecord || value instanceof GeneratedView) {
+            PackedRecord r = PackedRecord.ofView(value);
             writeBytes(r.array(), r.offset(), r.length());
             return;
         }
@@ -404,8 +404,8 @@ public final class PackedWriter {
             case ENUM: writePackedInt(enumIndex(x, t, target)); break;
             case RECORD: {
                 int start = beginLength();
-                if (x instanceof PackedRecord) {
-                    PackedRecord r = (PackedRecord) x;
+                if (x instanceof PackedRecord || x instanceof GeneratedView) {
+                    PackedRecord r = PackedRecord.ofView(x);
                     if (!r.schema().typeName().equals(t.name())) {
                         throw new NavpackException("a " + r.schema().typeName() + " cannot be stored where a " + t.name()
                                 + " is expected");

@@ -92,8 +92,8 @@ final class RecordBuilder implements PackedRecord.Builder {
         } catch (NavpackException e) {
             throw new IllegalArgumentException(describe(f) + ": " + e.getMessage(), e);
         }
-        if (f.type().kind() == Kind.RECORD && value instanceof PackedRecord) {
-            learn((PackedRecord) value);
+        if (f.type().kind() == Kind.RECORD && x instanceof PackedRecord) {
+            learn((PackedRecord) x);
         }
         state[i] = SET;
         start[i] = from;
@@ -149,7 +149,8 @@ final class RecordBuilder implements PackedRecord.Builder {
                 }
                 break;
             case RECORD:
-                if (v instanceof PackedRecord) {
+                if (v instanceof PackedRecord || v instanceof GeneratedView) {
+                    v = PackedRecord.ofView(v);
                     String type = ((PackedRecord) v).schema().typeName();
                     if (!type.equals(f.type().name())) {
                         throw new IllegalArgumentException(describe(f) + ": a " + type + " record cannot be stored there");
