@@ -326,10 +326,19 @@ final class InterfaceViews {
         try {
             String view = "view " + iface.getName() + " of " + schema.typeName() + " v" + schema.version();
             List<ViewType.Accessor> accessors = new ArrayList<>(shape.size());
+            List<String> unknown = new ArrayList<>();
             for (ViewType.Accessor template : shape) {
                 ViewType.Accessor a = template.copy();
-                bind(a, schema, view);
+                if (!bind(a, schema, view)) {
+                    unknown.add(a.method + "() (field " + String.join(" or ", candidates(a.method, a.raw)) + ")");
+                }
                 accessors.add(a);
+            }
+            if (!unknown.isEmpty()) {
+                throw new SchemaException(view + ": " + String.join(", ", unknown) + (unknown.size() == 1 ? " reads a field"
+                        : " read fields") + " that no version of " + schema.typeName() + " known here has (fields of v"
+                        + schema.version() + ": " + schema.fieldNames() + "). Fix the accessor's name, or register the"
+                        + " version that adds the field (its class, or its schema) in this JVM");
             }
             // toString: one accessor per property, present fields in field order, then the others
             Map<String, ViewType.Accessor> byProperty = new LinkedHashMap<>();
@@ -346,8 +355,11 @@ final class InterfaceViews {
         }
     }
 
-    /** Finds the field of accessor {@code a} in {@code schema} and how to read it; refuses a mismatch. */
-    private void bind(ViewType.Accessor a, Schema schema, String view) {
+    /**
+     * Finds the field of accessor {@code a} in {@code schema} and how to read it; refuses a mismatch of
+     * types. False when no version of the type has the field.
+     */
+    private boolean bind(ViewType.Accessor a, Schema schema, String view) {
         List<String> names = candidates(a.method, a.raw);
         String method = a.method + "()";
         for (String name : names) {
@@ -358,7 +370,7 @@ final class InterfaceViews {
                 a.fieldType = f.type();
                 check(a, f.type(), view + ": " + method + " reads field " + name);
                 a.reader = reader(a);
-                return;
+                return true;
             }
         }
         // a field of another version: read as the default, as a class would; its type is still checked
@@ -371,14 +383,11 @@ final class InterfaceViews {
                     a.fieldType = null;
                     a.target = null;
                     a.missing = defaultValue(a.raw);
-                    return;
+                    return true;
                 }
             }
         }
-        throw new SchemaException(view + ": " + method + " reads field " + String.join(" or ", names)
-                + ", which no version of " + schema.typeName() + " known here has (fields of v" + schema.version() + ": "
-                + schema.fieldNames() + "). Fix the accessor's name, or register the version that adds the field"
-                + " (its class, or its schema) in this JVM");
+        return false;
     }
 
     /**
