@@ -371,6 +371,11 @@ public final class SchemaRegistry {
 
     // ---------------------------------------------------------------- interface views and builders
 
+    /** The type name that registering {@code type} gives its schema: {@link NavpackType#name()}, or the class name. */
+    public static String typeName(Class<?> type) {
+        return Reflection.typeName(type);
+    }
+
     /** The interface views of this registry's values ({@link PackedRecord#as(Class)}). */
     final InterfaceViews views = new InterfaceViews(this);
 
