@@ -40,6 +40,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Future;
@@ -89,7 +90,9 @@ public final class NavpackContext {
     /** Schemas republished on request of the missing-schema topic, to the time until which they are not again. */
     private final Map<Long, Long> recentAnswers = new ConcurrentHashMap<>();
     /** One thread for republication and other work that must not wait on Hazelcast's threads; created on first use. */
-    private volatile ExecutorService background;
+    private volatile ScheduledExecutorService background;
+    /** How often a member compares its schemas with the catalog's (a schema agreed while it joined may miss it). */
+    static final long CATALOG_SYNC_SECONDS = 10;
 
     private final ThreadLocal<PackedWriter> writers;
     private final ILogger logger = Logger.getLogger(NavpackContext.class);
@@ -330,7 +333,11 @@ public final class NavpackContext {
             hz.getLifecycleService().addLifecycleListener(this::lifecycle);
             if (member && OperationContext.onPartitionThread()) {
                 // a partition thread must not wait for the catalog: the classes are registered beside it
-                runInBackground("registering " + classes, () -> registerAll(classes));
+                runInBackground("registering " + classes, () -> {
+                    learnCatalog();
+                    registerAll(classes);
+                });
+                syncWithCatalogPeriodically();
             } else {
                 if (member) {
                     // what the catalog holds (e.g. kept by a MapStore through a restart) is known here from the start
@@ -339,6 +346,7 @@ public final class NavpackContext {
                     } catch (RuntimeException e) {
                         logger.warning("navpack: cannot read the schema catalog: " + e);
                     }
+                    syncWithCatalogPeriodically();
                 }
                 registerAll(classes);
             }
@@ -450,12 +458,30 @@ public final class NavpackContext {
 
     /** Runs {@code task} on this instance's one background thread, logging a failure. */
     private void runInBackground(String what, Runnable task) {
-        ExecutorService b = background;
+        try {
+            background().execute(() -> run(what, task));
+        } catch (RejectedExecutionException e) {
+            // shutting down
+        }
+    }
+
+    /** On a member: learns, every {@link #CATALOG_SYNC_SECONDS} s, what the catalog holds and this member lacks. */
+    private void syncWithCatalogPeriodically() {
+        try {
+            background().scheduleWithFixedDelay(() -> run("comparing the schemas with the catalog", this::learnCatalog),
+                    CATALOG_SYNC_SECONDS, CATALOG_SYNC_SECONDS, TimeUnit.SECONDS);
+        } catch (RejectedExecutionException e) {
+            // shutting down
+        }
+    }
+
+    private ScheduledExecutorService background() {
+        ScheduledExecutorService b = background;
         if (b == null) {
             synchronized (this) {
                 b = background;
                 if (b == null) {
-                    b = Executors.newSingleThreadExecutor(r -> {
+                    b = Executors.newSingleThreadScheduledExecutor(r -> {
                         Thread t = new Thread(r, "navpack-schemas-" + hz.getName());
                         t.setDaemon(true);
                         return t;
@@ -464,18 +490,17 @@ public final class NavpackContext {
                 }
             }
         }
+        return b;
+    }
+
+    /** Runs {@code task}, logging a failure unless the instance is shutting down. */
+    private void run(String what, Runnable task) {
         try {
-            b.execute(() -> {
-                try {
-                    task.run();
-                } catch (RuntimeException e) {
-                    if (hz.getLifecycleService().isRunning()) {
-                        logger.warning("navpack: failed " + what + ": " + e);
-                    }
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            // shutting down
+            task.run();
+        } catch (RuntimeException e) {
+            if (hz.getLifecycleService().isRunning()) {
+                logger.warning("navpack: failed " + what + ": " + e);
+            }
         }
     }
 

@@ -163,9 +163,17 @@ class SchemaRestartTest {
                 failures.get(), firstAfterRestart.get());
         assertThat(undescribed).as("puts refused by a member that could not describe them").isEmpty();
 
-        // every member and the new catalog hold the schema again, and that of the idle client, which
-        // published it when it reconnected, without writing
-        everyoneHolds(writer, order);
+        // every member and the new catalog hold the schema again (a member that joined while it was agreed
+        // learns it from the catalog within seconds), and that of the idle client, which published it when it
+        // reconnected, without writing
+        await("the writer's schema on every member", () -> {
+            try {
+                everyoneHolds(writer, order);
+                return true;
+            } catch (Exception | AssertionError e) {
+                return false;
+            }
+        });
         await("the idle client's schema on every member", () -> {
             try {
                 everyoneHolds(writer, idleOrder);
