@@ -164,12 +164,16 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk17 "$JAVA" FieldPositionBenchmark -p position=1,1024
     run jdk17 "$JAVA" TradeFieldReadBenchmark
     run jdk17 "$JAVA" NavpackViewReadBenchmark
+    run jdk17 "$JAVA" ViewAccessBenchmark -p values=2000
+    run jdk17 "$JAVA" NearCacheBenchmark -p entries=2000
   else
     run jdk17 "$JAVA" CodecBenchmark
     run jdk17 "$JAVA" EncodeIntoBufferBenchmark
     run jdk17 "$JAVA" FieldPositionBenchmark
     run jdk17 "$JAVA" TradeFieldReadBenchmark
     run jdk17 "$JAVA" NavpackViewReadBenchmark
+    run jdk17 "$JAVA" ViewAccessBenchmark
+    run jdk17 "$JAVA" NearCacheBenchmark
   fi
   run_grid jdk17 "$JAVA"
   run jdk17 "$JAVA" ScanQueryBenchmark
