@@ -34,6 +34,11 @@ public final class DemoReport {
     /** Heap held per entry of the navpack map: measured by the agent, and Hazelcast's own estimate. */
     public double heapPerEntry;
     public double hazelcastCostPerEntry;
+    /** Trades held in each client near cache, and heap per entry by how the client reads them ("views", "class"). */
+    public int nearCacheEntries;
+    public final Map<String, Double> nearCacheBytesPerEntry = new LinkedHashMap<>();
+    /** The class of a value the near cache returned, by how the client reads them. */
+    public final Map<String, Class<?>> nearCacheValueClass = new LinkedHashMap<>();
     public final List<QueryRun> queries = new ArrayList<>();
     public QueryRun indexedQuery;
     public final List<BreakEvenRow> breakEvens = new ArrayList<>();

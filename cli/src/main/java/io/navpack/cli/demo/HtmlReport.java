@@ -37,6 +37,16 @@ public final class HtmlReport {
                 .append(String.format(Locale.ROOT, "%.0f", r.hazelcastCostPerEntry))
                 .append(" B by Hazelcast's own estimate (<code>getOwnedEntryMemoryCost</code>).</p>");
 
+        if (!r.nearCacheBytesPerEntry.isEmpty()) {
+            Map<String, Double> near = new LinkedHashMap<>();
+            r.nearCacheBytesPerEntry.forEach((k, v) -> near.put(k.equals("views") ? "interface views" : "the class", v));
+            h.append("<h2>Client near cache</h2><p class=\"note\">Heap per entry of a client near cache (OBJECT format) holding ")
+                    .append(String.format(Locale.ROOT, "%,d", r.nearCacheEntries))
+                    .append(" trades, read as <code>TradeView</code> interface views over the values' bytes (<code>navpack.view.Trade</code>) or as <code>Trade</code> objects: heap in use after collection, after filling it minus before.</p>");
+            h.append(bars(near, "bytes"));
+            h.append(table(List.of("client reads trades as", "bytes per entry"), rows(near, "%.0f")));
+        }
+
         h.append("<h2>Queries</h2><p class=\"note\">Median time in ms of each query, per extraction mode; every mode found the same entries. The queries name fields by their plain names (adaptive, the default); partial and full read the same fields through attributes whose extractor fixes the mode (<code>navPartial[...]</code>, <code>navFull[...]</code>).</p>");
         Map<String, Map<String, Double>> groups = new LinkedHashMap<>();
         List<List<String>> qrows = new ArrayList<>();
