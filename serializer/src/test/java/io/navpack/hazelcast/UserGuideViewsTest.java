@@ -53,9 +53,7 @@ class UserGuideViewsTest {
 
         LocalDate settlementDate();
 
-        default boolean isEuro() {
-            return "EUR".equals(currency1());
-        }
+        default boolean isEuro() { return "EUR".equals(currency1()); }   // default methods stay yours
     }
 
     /** The guide's entry processor. */
