@@ -329,10 +329,14 @@ class SqlClusterTest {
         client.getMap("orders_nav_indexed").putAll(all);
         long open = orders.stream().filter(o -> o.status().equals("OPEN")).count();
         for (String map : List.of("orders_nav", "orders_nav_indexed")) {
+            boolean indexed = map.endsWith("indexed");
             String mapping = map + "_imap";
             update(client, "CREATE MAPPING " + mapping + " EXTERNAL NAME " + map + " (__key BIGINT, status VARCHAR "
                     + "EXTERNAL NAME \"this.nav[status]\") TYPE IMap OPTIONS ('keyFormat' = 'bigint', "
                     + "'valueFormat' = 'compact', 'valueCompactTypeName' = 'Order')");
+            // the map's nav[status] index serves the column of the same name: both scans are covered
+            assertThat(plan("SELECT __key FROM " + mapping + " WHERE status = 'OPEN'"))
+                    .contains(indexed ? "IndexScan" : "FullScan");
             for (String sql : List.of("SELECT COUNT(*) FROM " + mapping + " WHERE status = 'OPEN'",
                     "SELECT __key, status FROM " + mapping + " WHERE status = 'OPEN'",
                     "SELECT status FROM " + mapping)) {
@@ -403,5 +407,53 @@ class SqlClusterTest {
         List<Object> ids = new ArrayList<>();
         rows(client, "SELECT __key FROM orders ORDER BY __key LIMIT 3").forEach(row -> ids.add(row.get(0)));
         assertThat(ids).containsExactly(1L, 2L, 3L);
+    }
+
+    /** A real external client: Hazelcast's JDBC driver in a JVM with neither navpack nor the user's classes. */
+    @Test
+    void throughHazelcastsJdbcDriver() {
+        IMap<Long, Order> map = client.getMap("orders_jdbc");
+        Map<Long, Order> first = new HashMap<>();
+        orders.subList(0, 200).forEach(o -> first.put(o.id(), o));
+        map.putAll(first);
+        List<JdbcClient.Result> r = JdbcClient.run(JdbcClient.url(cluster.cluster, cluster.ports),
+                "CREATE MAPPING orders_jdbc TYPE NavpackMap",
+                "SELECT __key FROM orders_indexed WHERE status = 'OPEN' AND \"customer.address.city\" = 'Paris'",
+                "SELECT __key, total FROM orders ORDER BY total DESC, __key LIMIT 5",
+                "SELECT status, COUNT(*) FROM orders_object GROUP BY status ORDER BY status",
+                "SELECT o.__key, c.population FROM orders_indexed o JOIN cities c ON o.\"customer.address.city\" = c.__key "
+                        + "WHERE o.total < 200",
+                "INSERT INTO orders_jdbc (__key, id, status, \"customer.address.city\", total, weight) "
+                        + "VALUES (5000, 5000, 'OPEN', 'Lyon', 7.25, 2.5)",
+                "UPDATE orders_jdbc SET status = 'PAID', total = 8.5 WHERE __key = 5000",
+                "UPDATE orders_jdbc SET status = 'SHIPPED' WHERE __key = 11",
+                "DELETE FROM orders_jdbc WHERE status = 'CANCELLED'",
+                "SELECT COUNT(*) FROM orders_jdbc",
+                "SELECT lines FROM orders WHERE __key = 2");
+        assertThat(r.get(0).rows.get(0).get(0)).contains("Hazelcast");
+        assertThat(r.subList(1, r.size())).allMatch(x -> x.error == null, "no statement failed");
+        assertThat(r.get(2).rows.stream().map(row -> Long.parseLong(row.get(0))).collect(Collectors.toCollection(TreeSet::new)))
+                .isEqualTo(expected(o -> o.status().equals("OPEN") && "Paris".equals(city(o))));
+        List<Order> top = orders.stream().sorted(Comparator.comparing(Order::total).reversed().thenComparing(Order::id))
+                .limit(5).collect(Collectors.toList());
+        assertThat(r.get(3).rows).isEqualTo(top.stream().map(o -> List.of(Long.toString(o.id()), o.total().toString()))
+                .collect(Collectors.toList()));
+        assertThat(r.get(4).rows).isEqualTo(orders.stream().collect(Collectors.groupingBy(Order::status, TreeMap::new,
+                Collectors.counting())).entrySet().stream().map(e -> List.of(e.getKey(), e.getValue().toString()))
+                .collect(Collectors.toList()));
+        assertThat(r.get(5).rows.stream().map(row -> Long.parseLong(row.get(0))).collect(Collectors.toCollection(TreeSet::new)))
+                .isEqualTo(expected(o -> o.total().compareTo(new BigDecimal("200")) < 0 && city(o) != null));
+
+        Order inserted = map.get(5000L);
+        assertThat(inserted.status()).isEqualTo("PAID");
+        assertThat(inserted.total()).isEqualByComparingTo("8.5");
+        assertThat(city(inserted)).isEqualTo("Lyon");
+        Order eleven = map.get(11L);
+        assertThat(eleven).usingRecursiveComparison().ignoringFields("status").isEqualTo(first.get(11L));
+        assertThat(eleven.status()).isEqualTo("SHIPPED");
+        long cancelled = first.values().stream().filter(o -> o.status().equals("CANCELLED") && o.id() != 11).count();
+        assertThat(map.size()).isEqualTo(201 - (int) cancelled);
+        assertThat(r.get(10).rows.get(0).get(0)).isEqualTo(Integer.toString(201 - (int) cancelled));
+        assertThat(r.get(11).rows.get(0).get(0)).startsWith("[").contains("\"sku\"");
     }
 }
