@@ -29,7 +29,7 @@ class BenchmarksSmokeTest {
     @ParameterizedTest
     @ValueSource(strings = {"CodecBenchmark", "EncodeIntoBufferBenchmark", "FieldPositionBenchmark",
         "TradeFieldReadBenchmark", "NavpackViewReadBenchmark", "ExtractorGridBenchmark", "ScanQueryBenchmark",
-        "SizerWalkBenchmark"})
+        "SqlScanBenchmark", "SizerWalkBenchmark"})
     void runs(String benchmark) throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("io\\.navpack\\.bench\\." + benchmark + "\\.")
@@ -48,7 +48,8 @@ class BenchmarksSmokeTest {
         if (benchmark.equals("ExtractorGridBenchmark")) {
             options.param("n", "5").param("k", "1", "5").param("pattern", "first", "random");
         }
-        if (benchmark.equals("ScanQueryBenchmark") || benchmark.equals("SizerWalkBenchmark")) {
+        if (benchmark.equals("ScanQueryBenchmark") || benchmark.equals("SqlScanBenchmark")
+                || benchmark.equals("SizerWalkBenchmark")) {
             options.param("entries", "2000");
         }
         Collection<RunResult> results = new Runner(options.build()).run();
