@@ -251,7 +251,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
                 .map(PartitioningAttributeConfig::getAttributeName).collect(Collectors.toList());
         return new PartitionedMapTable(schemaName, mappingName, mapName, fields,
                 new ConstantTableStatistics(estimatedRowCount),
-                keyMetadata.getQueryTargetDescriptor(), new NavpackQueryTarget.Descriptor(),
+                new KeyTarget.Descriptor(keyMetadata.getQueryTargetDescriptor()), new NavpackQueryTarget.Descriptor(),
                 keyMetadata.getUpsertTargetDescriptor(), new NavpackUpsertTarget.Descriptor(typeName),
                 indexes, hd, partitioningAttributes, defaultPartitioning(mapConfig));
     }
