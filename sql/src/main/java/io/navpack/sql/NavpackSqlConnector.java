@@ -40,7 +40,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -380,10 +379,5 @@ public class NavpackSqlConnector extends IMapSqlConnector {
             Object k = ss.toObject(key);
             return com.hazelcast.sql.impl.type.QueryDataTypeUtils.resolveTypeForClass(k.getClass());
         }
-    }
-
-    /** Options as {@code CREATE MAPPING} shows them, for messages. */
-    static Map<String, String> describe(Map<String, String> options) {
-        return new LinkedHashMap<>(options);
     }
 }
