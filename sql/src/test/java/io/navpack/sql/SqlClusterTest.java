@@ -245,6 +245,9 @@ class SqlClusterTest {
                 + "OPTIONS ('valueFormat' = 'compact')")).hasMessageContaining("TYPE IMap");
         assertThatThrownBy(() -> update(client, "CREATE MAPPING bad5 EXTERNAL NAME nothing_here TYPE NavpackMap"))
                 .hasMessageContaining("valueNavpackType");
+        assertThatThrownBy(() -> update(client, "CREATE MAPPING bad6 EXTERNAL NAME orders (__key BIGINT, status VARCHAR "
+                + "EXTERNAL NAME \"this.nav[status]\") TYPE NavpackMap")).hasMessageContaining("nav[status]")
+                .hasMessageContaining("this.customer.address.city");
     }
 
     @Test
