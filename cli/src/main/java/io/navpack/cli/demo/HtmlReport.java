@@ -57,8 +57,9 @@ public final class HtmlReport {
         }
         if (r.sql != null) {
             io.navpack.cli.SqlTable t = r.sql.table();
-            h.append("<h2>SQL</h2><p class=\"note\">The same map through Hazelcast SQL on the members, which have no Trade "
-                    + "class: <code>CREATE MAPPING trades TYPE NavpackMap</code> takes the columns from navpack's schemas. ")
+            h.append("<h2>SQL</h2><p class=\"note\">The same map through Hazelcast SQL: <code>CREATE MAPPING trades TYPE "
+                    + "NavpackMap</code> takes the columns from navpack's schemas, and the members read them from the stored "
+                    + "bytes, without the Trade class. ")
                     .append(String.format(Locale.ROOT, "Median %.1f ms", r.sql.millis()))
                     .append(r.sql.agreesWithPredicates() ? "; the predicate API counts the same trades." : "; <b>the predicate API "
                             + "counts other trades</b>.").append("</p><p><code>").append(esc(t.statement())).append("</code></p><table><tr>");
