@@ -432,7 +432,8 @@ class SqlClusterTest {
                 "UPDATE orders_jdbc SET status = 'SHIPPED' WHERE __key = 11",
                 "DELETE FROM orders_jdbc WHERE status = 'CANCELLED'",
                 "SELECT COUNT(*) FROM orders_jdbc",
-                "SELECT lines FROM orders WHERE __key = 2");
+                "SELECT lines FROM orders WHERE __key = 2",
+                "SINK INTO orders_jdbc (__key, id, status, weight) VALUES (5001, 5001, 'OPEN', 1.0)");
         assertThat(r.get(0).rows.get(0).get(0)).contains("Hazelcast");
         assertThat(r.subList(1, r.size())).allMatch(x -> x.error == null, "no statement failed");
         assertThat(firstColumn(r.get(2)))
@@ -455,9 +456,10 @@ class SqlClusterTest {
         assertThat(eleven).usingRecursiveComparison().ignoringFields("status").isEqualTo(first.get(11L));
         assertThat(eleven.status()).isEqualTo("SHIPPED");
         long cancelled = first.values().stream().filter(o -> o.status().equals("CANCELLED") && o.id() != 11).count();
-        assertThat(map.size()).isEqualTo(201 - (int) cancelled);
+        assertThat(map.size()).isEqualTo(202 - (int) cancelled);
         assertThat(r.get(10).rows.get(0).get(0)).isEqualTo(Integer.toString(201 - (int) cancelled));
         assertThat(r.get(11).rows.get(0).get(0)).startsWith("[").contains("\"sku\"");
+        assertThat(map.get(5001L).status()).isEqualTo("OPEN");
     }
 
     private static Set<Long> firstColumn(JdbcClient.Result r) {
