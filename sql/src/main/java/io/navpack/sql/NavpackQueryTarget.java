@@ -14,6 +14,7 @@ import com.hazelcast.sql.impl.extract.QueryTarget;
 import com.hazelcast.sql.impl.extract.QueryTargetDescriptor;
 import com.hazelcast.sql.impl.type.QueryDataType;
 import com.hazelcast.sql.impl.type.QueryDataTypeFamily;
+import io.navpack.format.Kind;
 import io.navpack.format.NavpackException;
 import io.navpack.format.PackedInts;
 import io.navpack.format.PackedRecord;
@@ -115,9 +116,10 @@ final class NavpackQueryTarget implements QueryTarget {
         private final String[] steps;
         private final QueryDataType type;
         private final boolean json;
-        /** The schema whose index of the first step is {@link #topIndex}. */
+        /** The schema whose index of the first step is {@link #topIndex}, and that field's kind. */
         private Schema topSchema;
         private int topIndex;
+        private Kind topKind;
 
         FieldExtractor(String path, QueryDataType type) {
             this.path = path;
@@ -136,12 +138,16 @@ final class NavpackQueryTarget implements QueryTarget {
                 Schema s = r.schema();
                 if (s != topSchema) {
                     topIndex = s.indexOf(steps[0]);
+                    topKind = topIndex < 0 ? null : s.field(topIndex).type().kind();
                     topSchema = s;
                 }
                 if (topIndex < 0) {
                     return null; // a version of the type without this field
                 }
                 Object v = READS.read(r, topIndex);
+                if (steps.length == 1) {
+                    return byKind(v, topKind);
+                }
                 for (int i = 1; i < steps.length && v != null; i++) {
                     if (!(v instanceof PackedRecord)) {
                         throw new IllegalArgumentException("'" + steps[i - 1] + "' is not a record");
@@ -156,6 +162,33 @@ final class NavpackQueryTarget implements QueryTarget {
             } catch (RuntimeException e) {
                 throw QueryException.dataException("Failed to extract navpack field \"" + path + "\" of a "
                         + r.schema().typeName() + ": " + e.getMessage(), e);
+            }
+        }
+
+        /**
+         * A top-level field's value as the column's type, chosen by the field's kind: scalars go straight to
+         * Hazelcast's conversion, with no type checks against interfaces (slow on JDK 17 when they fail).
+         */
+        private Object byKind(Object v, Kind kind) {
+            if (v == null) {
+                return null;
+            }
+            if (json) {
+                return new HazelcastJsonValue(JsonText.of(v));
+            }
+            switch (kind) {
+                case RECORD:
+                case LIST:
+                case SET:
+                case ARRAY:
+                case MAP:
+                    return toSql(v, type, false);
+                case UUID:
+                    return type.convert(v.toString());
+                case INSTANT:
+                    return type.convert(OffsetDateTime.ofInstant((Instant) v, ZoneOffset.UTC));
+                default:
+                    return type.convert(v);
             }
         }
     }
