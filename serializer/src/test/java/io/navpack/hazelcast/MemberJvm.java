@@ -34,6 +34,15 @@ public final class MemberJvm implements AutoCloseable {
         this.log = log;
     }
 
+    /** The port the member listens on, as it says when it has started. */
+    public int port() {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\]:(\\d+) is STARTED").matcher(logText());
+        if (!m.find()) {
+            throw new IllegalStateException(name + " has not said that it started");
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
     /** Starts a member with {@code config} and waits until it reports STARTED. */
     public static MemberJvm start(String name, Config config, Path workDir, String... taskPackages) {
         return start(name, new ConfigXmlGenerator(true, false).generate(config), List.of(), workDir, taskPackages);
@@ -179,6 +188,53 @@ public final class MemberJvm implements AutoCloseable {
             process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Freezes the JVM (SIGSTOP) and waits until every thread of it is stopped: it stops answering without closing its connections. */
+    public void freeze() {
+        signal("-STOP");
+        Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            try (Stream<Path> threads = Files.list(tasks)) {
+                if (threads.allMatch(t -> state(t.resolve("stat")) == 'T')) {
+                    return;
+                }
+            } catch (IOException | UncheckedIOException e) {
+                // a thread ended while listing: look again
+            }
+            sleep(10);
+        }
+        throw new IllegalStateException(name + " did not stop within 10 s");
+    }
+
+    /** The state letter of /proc/.../stat (after the command name in parentheses). */
+    private static char state(Path stat) {
+        try {
+            String s = Files.readString(stat);
+            return s.charAt(s.lastIndexOf(')') + 2);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Lets a frozen JVM go on (SIGCONT). */
+    public void thaw() {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill " + signal + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
