@@ -68,6 +68,9 @@ class SqlClusterTest {
                 .addIndexConfig(new IndexConfig(IndexType.SORTED, "total"))
                 .addIndexConfig(new IndexConfig(IndexType.SORTED, "placed"))
                 .addIndexConfig(new IndexConfig(IndexType.HASH, "customer.address.city")));
+        c.addMapConfig(new MapConfig("orders_writes_indexed").setBackupCount(1)
+                .addIndexConfig(new IndexConfig(IndexType.HASH, "status"))
+                .addIndexConfig(new IndexConfig(IndexType.SORTED, "total")));
         c.addMapConfig(new MapConfig("orders_nav*")
                 .addAttributeConfig(new AttributeConfig("nav", "io.navpack.extract.NavpackExtractor")));
         c.addMapConfig(new MapConfig("orders_nav_indexed")
@@ -323,7 +326,68 @@ class SqlClusterTest {
         assertThat(map.get(8L)).usingRecursiveComparison().isEqualTo(first.get(8L));
     }
 
-    /** The mapping the problem was reported with: an IMap mapping whose column reads nav[status]. */
+    /** Writes through SQL on a map with HASH and SORTED indexes: later index scans see exactly the new values. */
+    @Test
+    void writesKeepTheIndexesRight() {
+        IMap<Long, Order> map = client.getMap("orders_writes_indexed");
+        Map<Long, Order> first = new HashMap<>();
+        orders.subList(0, 400).forEach(o -> first.put(o.id(), o));
+        map.putAll(first);
+        update(client, "CREATE MAPPING orders_writes_indexed TYPE NavpackMap");
+        Map<Long, String> status = new TreeMap<>();
+        Map<Long, BigDecimal> total = new TreeMap<>();
+        first.values().forEach(o -> {
+            status.put(o.id(), o.status());
+            total.put(o.id(), o.total());
+        });
+
+        update(client, "INSERT INTO orders_writes_indexed (__key, id, status, total, weight) VALUES "
+                + "(9101, 9101, 'OPEN', 9999.5, 1), (9102, 9102, 'HELD', 1.5, 1)");
+        status.put(9101L, "OPEN");
+        total.put(9101L, new BigDecimal("9999.5"));
+        status.put(9102L, "HELD");
+        total.put(9102L, new BigDecimal("1.5"));
+        update(client, "UPDATE orders_writes_indexed SET status = 'HELD', total = total + 10000 "
+                + "WHERE status = 'OPEN' AND total > 5000");
+        status.keySet().forEach(id -> {
+            if (status.get(id).equals("OPEN") && total.get(id).compareTo(new BigDecimal("5000")) > 0) {
+                status.put(id, "HELD");
+                total.put(id, total.get(id).add(new BigDecimal("10000")));
+            }
+        });
+        update(client, "DELETE FROM orders_writes_indexed WHERE status = 'CANCELLED'");
+        status.values().removeIf(v -> v.equals("CANCELLED"));
+        total.keySet().retainAll(status.keySet());
+        update(client, "SINK INTO orders_writes_indexed (__key, id, status, total, weight) VALUES (2, 2, 'HELD', 0.5, 1)");
+        status.put(2L, "HELD");
+        total.put(2L, new BigDecimal("0.5"));
+
+        assertThat(plan("SELECT __key FROM orders_writes_indexed WHERE status = 'HELD'")).contains("IndexScan");
+        assertThat(plan("SELECT __key FROM orders_writes_indexed WHERE total > 10000")).contains("IndexScan");
+        for (String s : List.of("OPEN", "HELD", "PAID", "SHIPPED", "CANCELLED")) {
+            Set<Long> want = status.entrySet().stream().filter(e -> e.getValue().equals(s)).map(Map.Entry::getKey)
+                    .collect(Collectors.toCollection(TreeSet::new));
+            assertThat(keys(rows(client, "SELECT __key FROM orders_writes_indexed WHERE status = ?", s))).as(s)
+                    .isEqualTo(want);
+        }
+        Set<Long> big = total.entrySet().stream().filter(e -> e.getValue().compareTo(new BigDecimal("10000")) > 0)
+                .map(Map.Entry::getKey).collect(Collectors.toCollection(TreeSet::new));
+        assertThat(big).isNotEmpty();
+        assertThat(keys(rows(client, "SELECT __key FROM orders_writes_indexed WHERE total > 10000"))).isEqualTo(big);
+        assertThat(map.keySet()).containsExactlyInAnyOrderElementsOf(status.keySet());
+        status.forEach((id, st) -> {
+            Order o = map.get(id);
+            assertThat(o.status()).as("order %s", id).isEqualTo(st);
+            assertThat(o.total()).as("order %s", id).isEqualByComparingTo(total.get(id));
+        });
+    }
+
+    /**
+     * The mapping the problem was reported with: an IMap mapping whose column reads {@code nav[status]}, on a
+     * map with the nav attribute (unindexed: full scan) and on one with an index on {@code nav[status]} (index
+     * scan), in every value format such a mapping can be created with. Each statement either returns what the
+     * oracle computes or fails naming the fix; never NULL columns or a wrong count.
+     */
     @Test
     void anImapMappingThroughTheNavAttributeIsRefusedNotSilentlyNull() {
         Map<Long, Order> all = new HashMap<>();
@@ -331,36 +395,46 @@ class SqlClusterTest {
         client.getMap("orders_nav").putAll(all);
         client.getMap("orders_nav_indexed").putAll(all);
         long open = orders.stream().filter(o -> o.status().equals("OPEN")).count();
+        Map<String, String> formats = new java.util.LinkedHashMap<>();
+        formats.put("compact", "'valueFormat' = 'compact', 'valueCompactTypeName' = 'Order'");
+        formats.put("portable", "'valueFormat' = 'portable', 'valuePortableFactoryId' = '1', 'valuePortableClassId' = '2'");
+        formats.put("json", "'valueFormat' = 'json-flat'");
+        List<String> refused = new ArrayList<>();
         for (String map : List.of("orders_nav", "orders_nav_indexed")) {
             boolean indexed = map.endsWith("indexed");
-            String mapping = map + "_imap";
-            update(client, "CREATE MAPPING " + mapping + " EXTERNAL NAME " + map + " (__key BIGINT, status VARCHAR "
-                    + "EXTERNAL NAME \"this.nav[status]\") TYPE IMap OPTIONS ('keyFormat' = 'bigint', "
-                    + "'valueFormat' = 'compact', 'valueCompactTypeName' = 'Order')");
-            // the map's nav[status] index serves the column of the same name: both scans are covered
-            assertThat(plan("SELECT __key FROM " + mapping + " WHERE status = 'OPEN'"))
-                    .contains(indexed ? "IndexScan" : "FullScan");
-            for (String sql : List.of("SELECT COUNT(*) FROM " + mapping + " WHERE status = 'OPEN'",
-                    "SELECT __key, status FROM " + mapping + " WHERE status = 'OPEN'",
-                    "SELECT status FROM " + mapping)) {
-                List<List<Object>> result;
-                try {
-                    result = rows(client, sql);
-                } catch (RuntimeException e) {
-                    assertThat(e).as(sql).hasMessageContaining("nav[status]").hasMessageContaining("NavpackMap")
-                            .hasMessageContaining("this.status");
-                    continue;
-                }
-                // an answer must be the right one
-                if (sql.startsWith("SELECT COUNT")) {
-                    assertThat(result.get(0).get(0)).as(sql).isEqualTo(open);
-                } else {
-                    assertThat(result).as(sql).isNotEmpty().allMatch(r -> Objects.equals(r.get(r.size() - 1), "OPEN")
-                            || !sql.contains("WHERE"));
-                    assertThat(result).as(sql).noneMatch(r -> r.get(r.size() - 1) == null);
+            for (Map.Entry<String, String> format : formats.entrySet()) {
+                String mapping = map + "_" + format.getKey();
+                update(client, "CREATE MAPPING " + mapping + " EXTERNAL NAME " + map + " (__key BIGINT, status VARCHAR "
+                        + "EXTERNAL NAME \"this.nav[status]\") TYPE IMap OPTIONS ('keyFormat' = 'bigint', "
+                        + format.getValue() + ")");
+                // the map's nav[status] index serves the column of the same name: both scans are covered
+                assertThat(plan("SELECT __key FROM " + mapping + " WHERE status = 'OPEN'")).as(mapping)
+                        .contains(indexed ? "IndexScan" : "FullScan");
+                for (String sql : List.of("SELECT COUNT(*) FROM " + mapping + " WHERE status = 'OPEN'",
+                        "SELECT __key, status FROM " + mapping + " WHERE status = 'OPEN'",
+                        "SELECT status FROM " + mapping)) {
+                    List<List<Object>> result;
+                    try {
+                        result = rows(client, sql);
+                    } catch (RuntimeException e) {
+                        assertThat(e).as(sql).hasMessageContaining("nav[status]").hasMessageContaining("NavpackMap")
+                                .hasMessageContaining("this.status");
+                        refused.add(sql);
+                        continue;
+                    }
+                    // an answer must be the right one
+                    if (sql.startsWith("SELECT COUNT")) {
+                        assertThat(result.get(0).get(0)).as(sql).isEqualTo(open);
+                    } else if (sql.contains("WHERE")) {
+                        assertThat(keys(result)).as(sql).isEqualTo(expected(o -> o.status().equals("OPEN")));
+                        assertThat(result).as(sql).allMatch(r -> Objects.equals(r.get(1), "OPEN"));
+                    } else {
+                        assertThat(result).as(sql).hasSize(ENTRIES).noneMatch(r -> r.get(0) == null);
+                    }
                 }
             }
         }
+        System.out.println("nav[status] IMap mappings, statements refused: " + refused.size() + " of 18 " + refused);
     }
 
     @Test
@@ -382,25 +456,16 @@ class SqlClusterTest {
                 + "'valuePortableClassId' = '2')");
         Set<Long> open = expected(o -> o.status().equals("OPEN"));
         for (String mapping : List.of("orders_as_json", "orders_as_portable")) {
-            rightOrRefused("SELECT __key FROM " + mapping + " WHERE status = 'OPEN'", open);
+            assertThat(keys(rows(client, "SELECT __key FROM " + mapping + " WHERE status = 'OPEN'"))).as(mapping)
+                    .isEqualTo(open);
+            assertThat(rows(client, "SELECT status FROM " + mapping)).as(mapping).hasSize(ENTRIES)
+                    .noneMatch(r -> r.get(0) == null);
         }
         // a misspelt field is an error, not a column of nulls
         update(client, "CREATE MAPPING orders_misspelt EXTERNAL NAME orders (__key BIGINT, stauts VARCHAR) TYPE IMap "
                 + "OPTIONS ('keyFormat' = 'bigint', 'valueFormat' = 'compact', 'valueCompactTypeName' = 'Order')");
         assertThatThrownBy(() -> rows(client, "SELECT stauts FROM orders_misspelt")).hasMessageContaining("stauts")
                 .hasMessageContaining("status");
-    }
-
-    /** Either the rows whose first column is {@code expected}, or an error that says what to use instead. */
-    private void rightOrRefused(String sql, Set<Long> expected) {
-        List<List<Object>> result;
-        try {
-            result = rows(client, sql);
-        } catch (RuntimeException e) {
-            assertThat(e).as(sql).hasMessageContaining("NavpackMap");
-            return;
-        }
-        assertThat(keys(result)).as(sql).isEqualTo(expected);
     }
 
     @Test
