@@ -326,6 +326,55 @@ class SqlClusterTest {
         assertThat(map.get(8L)).usingRecursiveComparison().isEqualTo(first.get(8L));
     }
 
+    @io.navpack.format.NavpackType(id = 91, version = 1, name = "Shipment")
+    public record ShipmentV1(long id, String status) {
+    }
+
+    /** The next version of {@code Shipment}: adds {@code carrier}. */
+    @io.navpack.format.NavpackType(id = 91, version = 2, name = "Shipment")
+    public record ShipmentV2(long id, String status, String carrier) {
+    }
+
+    /**
+     * A map holding two versions of a type, written by clients with different classes: the newest version
+     * gives the columns, older values read null for the fields they lack, and a value written by SQL (in the
+     * newest version) is read back by a client with the old class.
+     */
+    @Test
+    void valuesOfTwoVersionsOfAType() {
+        HazelcastInstance v1 = cluster.client(NavpackConfig.of(ShipmentV1.class).applyTo(new ClientConfig()));
+        HazelcastInstance v2 = cluster.client(NavpackConfig.of(ShipmentV2.class).applyTo(new ClientConfig()));
+        try {
+            IMap<Long, ShipmentV1> old = v1.getMap("shipments");
+            IMap<Long, ShipmentV2> current = v2.getMap("shipments");
+            for (long id = 1; id <= 40; id++) {
+                old.put(id, new ShipmentV1(id, id % 2 == 0 ? "OPEN" : "DONE"));
+            }
+            for (long id = 41; id <= 80; id++) {
+                current.put(id, new ShipmentV2(id, id % 2 == 0 ? "OPEN" : "DONE", id % 4 == 0 ? "DHL" : "UPS"));
+            }
+            update(client, "CREATE MAPPING shipments TYPE NavpackMap OPTIONS ('valueNavpackType' = 'Shipment')");
+            List<List<Object>> all = rows(client, "SELECT __key, status, carrier FROM shipments ORDER BY __key");
+            assertThat(all).hasSize(80);
+            for (List<Object> r : all) {
+                long id = (Long) r.get(0);
+                assertThat(r.get(1)).isEqualTo(id % 2 == 0 ? "OPEN" : "DONE");
+                assertThat(r.get(2)).as("carrier of %s", id).isEqualTo(id <= 40 ? null : id % 4 == 0 ? "DHL" : "UPS");
+            }
+            assertThat(keys(rows(client, "SELECT __key FROM shipments WHERE status = 'OPEN' AND carrier IS NULL")))
+                    .isEqualTo(java.util.stream.LongStream.rangeClosed(1, 40).filter(id -> id % 2 == 0).boxed()
+                            .collect(Collectors.toCollection(TreeSet::new)));
+
+            update(client, "UPDATE shipments SET status = 'LOST', carrier = 'DHL' WHERE __key = 3");
+            assertThat(old.get(3L)).isEqualTo(new ShipmentV1(3, "LOST"));
+            assertThat(current.get(3L)).isEqualTo(new ShipmentV2(3, "LOST", "DHL"));
+            assertThat(old.get(4L)).isEqualTo(new ShipmentV1(4, "OPEN"));
+        } finally {
+            v1.shutdown();
+            v2.shutdown();
+        }
+    }
+
     /** Writes through SQL on a map with HASH and SORTED indexes: later index scans see exactly the new values. */
     @Test
     void writesKeepTheIndexesRight() {
