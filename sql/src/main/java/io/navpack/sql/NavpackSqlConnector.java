@@ -14,6 +14,7 @@ import com.hazelcast.map.impl.MapContainer;
 import com.hazelcast.map.impl.MapService;
 import com.hazelcast.map.impl.MapServiceContext;
 import com.hazelcast.map.impl.PartitionContainer;
+import com.hazelcast.map.impl.proxy.MapProxyImpl;
 import com.hazelcast.map.impl.record.Record;
 import com.hazelcast.map.impl.recordstore.RecordStore;
 import com.hazelcast.spi.impl.NodeEngine;
@@ -32,6 +33,7 @@ import com.hazelcast.sql.impl.type.QueryDataTypeFamily;
 import io.navpack.format.FieldType;
 import io.navpack.format.Kind;
 import io.navpack.format.PackedRecord;
+import io.navpack.format.RecordBinding;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
 import io.navpack.hazelcast.NavpackContext;
@@ -55,8 +57,8 @@ import static com.hazelcast.jet.impl.JobRepository.INTERNAL_JET_OBJECTS_PREFIX;
  * key as {@code __key}, and the hidden column {@code this} for the whole value.
  *
  * <p>The value type is the navpack type named by the option {@value #OPTION_VALUE_TYPE}, or else the type of
- * a value found in the map on the member that runs {@code CREATE MAPPING}. The key's format comes from the
- * options {@code keyFormat} / {@code keyJavaClass} as for {@code TYPE IMap}, or else from a key found in
+ * a value found in the map (on the member that runs {@code CREATE MAPPING}, else on the partitions'
+ * owners). The key's format comes from the options {@code keyFormat} / {@code keyJavaClass} as for {@code TYPE IMap}, or else from a key found in
  * the map (a key of an SQL type: numbers, strings, dates...). A column list may be given instead; each
  * value column then names a field path with {@code EXTERNAL NAME "this.customer.address.city"} (or by its
  * name), and is checked against the type's schema.
@@ -104,7 +106,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
         String typeName = options.get(OPTION_VALUE_TYPE);
         if (typeName == null) {
             sample = sample(nodeEngine, mapName);
-            typeName = sample.valueType(ss, mapName);
+            typeName = sample.valueType(ss, registry, mapName);
         }
         Schema schema = ValueColumns.newest(registry, typeName);
         if (schema == null) {
@@ -321,8 +323,34 @@ public class NavpackSqlConnector extends IMapSqlConnector {
                 KvMetadataJavaResolver.loadClass(keyOptions, true));
     }
 
-    /** One entry of the map, taken from the partitions this member holds (owned or backup). */
+    /**
+     * One entry of the map: from the partitions this member holds (owned or backup), or else, when it holds
+     * none of the map's entries (a member that has just joined, a lite member, a small map), fetched from the
+     * partitions' owners one partition at a time until one has an entry.
+     */
+    @SuppressWarnings("unchecked")
     private static Sample sample(NodeEngine nodeEngine, String mapName) {
+        Sample local = localSample(nodeEngine, mapName);
+        if (local.value != null
+                || !nodeEngine.getProxyService().getDistributedObjectNames(MapService.SERVICE_NAME).contains(mapName)) {
+            return local;
+        }
+        Object proxy = nodeEngine.getHazelcastInstance().getMap(mapName);
+        if (proxy instanceof MapProxyImpl) {
+            MapProxyImpl<Object, Object> map = (MapProxyImpl<Object, Object>) proxy;
+            int partitions = nodeEngine.getPartitionService().getPartitionCount();
+            for (int p = 0; p < partitions; p++) {
+                Iterator<Map.Entry<Object, Object>> it = map.iterator(1, p, true);
+                if (it.hasNext()) {
+                    Map.Entry<Object, Object> e = it.next();
+                    return new Sample(e.getKey(), e.getValue());
+                }
+            }
+        }
+        return local;
+    }
+
+    private static Sample localSample(NodeEngine nodeEngine, String mapName) {
         MapService service = nodeEngine.getService(MapService.SERVICE_NAME);
         MapServiceContext context = service.getMapServiceContext();
         MapContainer container = context.getExistingMapContainer(mapName);
@@ -357,12 +385,17 @@ public class NavpackSqlConnector extends IMapSqlConnector {
             this.value = value;
         }
 
-        String valueType(InternalSerializationService ss, String mapName) {
+        String valueType(InternalSerializationService ss, SchemaRegistry registry, String mapName) {
             if (value == null) {
-                throw QueryException.error("map '" + mapName + "' has no entries on this member to take the value type "
+                throw QueryException.error("map '" + mapName + "' has no entries to take the value type "
                         + "from: name it with OPTIONS ('" + OPTION_VALUE_TYPE + "' = '<navpack type name>')");
             }
             Object v = ss.toObject(value);
+            RecordBinding<?> binding = v instanceof PackedRecord ? null : registry.findBinding(v.getClass());
+            if (binding != null) {
+                // a member that reads values as objects and has the class
+                return binding.schema().typeName();
+            }
             if (!(v instanceof PackedRecord)) {
                 throw QueryException.error("map '" + mapName + "' holds " + v.getClass().getName() + " values, not navpack "
                         + "values: map it with TYPE IMap");
@@ -372,7 +405,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
 
         QueryDataType keyType(InternalSerializationService ss, String mapName) {
             if (key == null) {
-                throw QueryException.error("map '" + mapName + "' has no entries on this member to take the key type "
+                throw QueryException.error("map '" + mapName + "' has no entries to take the key type "
                         + "from: give it with OPTIONS ('" + OPTION_KEY_FORMAT + "' = 'bigint') (any format of TYPE IMap), "
                         + "or a __key column");
             }

@@ -71,6 +71,7 @@ class SqlClusterTest {
         c.addMapConfig(new MapConfig("orders_writes_indexed").setBackupCount(1)
                 .addIndexConfig(new IndexConfig(IndexType.HASH, "status"))
                 .addIndexConfig(new IndexConfig(IndexType.SORTED, "total")));
+        c.addMapConfig(new MapConfig("orders_single").setBackupCount(0));
         c.addMapConfig(new MapConfig("orders_nav*")
                 .addAttributeConfig(new AttributeConfig("nav", "io.navpack.extract.NavpackExtractor")));
         c.addMapConfig(new MapConfig("orders_nav_indexed")
@@ -373,6 +374,24 @@ class SqlClusterTest {
             v1.shutdown();
             v2.shutdown();
         }
+    }
+
+    /**
+     * A map whose only entry is on one member (no backups): CREATE MAPPING without options works whichever
+     * member the client sends it to, the other member fetching an entry from the owner.
+     */
+    @Test
+    void aMappingFromAMemberThatHoldsNoEntry() {
+        Order only = orders.get(41);
+        client.getMap("orders_single").put(only.id(), only);
+        // the client sends each statement to a member of its choice: eight mappings reach both members
+        for (int i = 0; i < 8; i++) {
+            update(client, "CREATE MAPPING orders_single_" + i + " EXTERNAL NAME orders_single TYPE NavpackMap");
+            assertThat(rows(client, "SELECT __key, status FROM orders_single_" + i))
+                    .containsExactly(List.of(only.id(), only.status()));
+        }
+        assertThatThrownBy(() -> update(client, "CREATE MAPPING orders_none EXTERNAL NAME orders_none TYPE NavpackMap"))
+                .hasMessageContaining("has no entries").hasMessageContaining("valueNavpackType");
     }
 
     /** Writes through SQL on a map with HASH and SORTED indexes: later index scans see exactly the new values. */
