@@ -102,6 +102,19 @@ public class SqlScanBenchmark {
         double loadSeconds = (System.nanoTime() - t0) / 1e9;
         trades.clear();
         member = cluster.youngest();
+        // Jet plans a statement on the partition table: wait until no partition is migrating
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!member.getPartitionService().isClusterSafe()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("partitions still migrating after 60 s");
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
         try (SqlResult r = member.getSql().execute(mapping(format))) {
             r.updateCount();
         }
