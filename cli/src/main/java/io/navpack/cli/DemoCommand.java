@@ -84,6 +84,13 @@ final class DemoCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  indexed: %s -> %d entries in %.1f ms%n", r.indexedQuery.predicate(),
                     r.indexedQuery.results().get("adaptive"), r.indexedQuery.millis().get("adaptive"));
         }
+        if (r.sql != null) {
+            out.printf(Locale.ROOT, "%nSQL on the members, columns from navpack's schemas (CREATE MAPPING trades TYPE NavpackMap), "
+                    + "median %.1f ms%n  %s%n", r.sql.millis(), r.sql.table().statement());
+            for (String line : r.sql.table().toTable().split("\n")) {
+                out.println("  " + line);
+            }
+        }
         out.println();
         out.println("Break-even per schema (distinct fields read per value at which a full decode pays off)");
         for (DemoReport.BreakEvenRow b : r.breakEvens) {

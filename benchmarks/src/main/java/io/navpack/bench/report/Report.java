@@ -158,6 +158,7 @@ public final class Report {
         blocks.put("grid", new GridReport(this).grid());
         blocks.put("scan", scan());
         blocks.put("views", views());
+        blocks.put("sqlscan", sqlScan());
         blocks.put("walk", walk());
         blocks.put("raw", raw());
 
@@ -508,6 +509,45 @@ public final class Report {
             }
         }
         return sb.toString();
+    }
+
+    private static final List<String> SQL_FORMATS = List.of("navpack", "navpack-object", "compact");
+
+    private static String sqlLabel(String format) {
+        switch (format) {
+            case "navpack": return "navpack, BINARY (`TYPE NavpackMap`)";
+            case "navpack-object": return "navpack, OBJECT (`TYPE NavpackMap`)";
+            case "compact": return "Compact, BINARY (`TYPE IMap`, `valueFormat 'compact'`)";
+            default: return format;
+        }
+    }
+
+    /** The SQL scan on every JDK that ran it: time, allocation, and each map's time over Compact's. */
+    private String sqlScan() {
+        StringBuilder sb = new StringBuilder();
+        for (String jdk : results.keySet()) {
+            List<Result> list = results.get(jdk).get("SqlScanBenchmark.sql");
+            if (list == null) {
+                continue;
+            }
+            sb.append(String.format(Locale.ROOT, "**%s**, %,d trades, 2 members, ms per statement ± 99.9 %% error%n%n", jdk,
+                    Long.parseLong(list.get(0).param("entries"))));
+            sb.append("| map | query | ms per statement | statements/s | × Compact (time) | allocated per statement (MB) |\n");
+            sb.append("|---|---|---:|---:|---:|---:|\n");
+            for (String query : List.of("filter", "aggregate")) {
+                Result compact = find(jdk, "SqlScanBenchmark.sql", "format", "compact", "query", query);
+                for (String f : SQL_FORMATS) {
+                    Result r = find(jdk, "SqlScanBenchmark.sql", "format", f, "query", query);
+                    if (r == null) {
+                        continue;
+                    }
+                    sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %.2f | %.0f |%n", sqlLabel(f), query, time(r),
+                            1000 / r.score(), compact == null ? Double.NaN : r.score() / compact.score(), r.alloc() / 1e6));
+                }
+            }
+            sb.append('\n');
+        }
+        return sb.length() == 0 ? "_Not run yet._" : sb.toString();
     }
 
     private static double[] array(List<Double> values) {

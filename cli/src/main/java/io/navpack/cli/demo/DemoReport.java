@@ -20,6 +20,10 @@ public final class DemoReport {
     }
 
     /** One schema's break-even as measured in the demo JVM. */
+    /** The SQL query: its columns and rows, median time, and whether it counted what the predicate API counts. */
+    public record SqlRun(io.navpack.cli.SqlTable table, double millis, boolean agreesWithPredicates) {
+    }
+
     public record BreakEvenRow(String schema, int breakEven, double fullNanos, double singleNanos) {
     }
 
@@ -41,6 +45,7 @@ public final class DemoReport {
     public final Map<String, Class<?>> nearCacheValueClass = new LinkedHashMap<>();
     public final List<QueryRun> queries = new ArrayList<>();
     public QueryRun indexedQuery;
+    public SqlRun sql;
     public final List<BreakEvenRow> breakEvens = new ArrayList<>();
     public ClusterIndexReport sizing;
     public String sizingSkipped;

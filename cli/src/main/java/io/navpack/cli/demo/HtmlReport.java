@@ -65,6 +65,27 @@ public final class HtmlReport {
                     .append(String.format(Locale.ROOT, "%.1f ms", r.indexedQuery.millis().get("adaptive"))).append(" for ")
                     .append(r.indexedQuery.results().get("adaptive")).append(" entries.</p>");
         }
+        if (r.sql != null) {
+            io.navpack.cli.SqlTable t = r.sql.table();
+            h.append("<h2>SQL</h2><p class=\"note\">The same map through Hazelcast SQL: <code>CREATE MAPPING trades TYPE "
+                    + "NavpackMap</code> takes the columns from navpack's schemas, and the members read them from the stored "
+                    + "bytes, without the Trade class. ")
+                    .append(String.format(Locale.ROOT, "Median %.1f ms", r.sql.millis()))
+                    .append(r.sql.agreesWithPredicates() ? "; the predicate API counts the same trades." : "; <b>the predicate API "
+                            + "counts other trades</b>.").append("</p><p><code>").append(esc(t.statement())).append("</code></p><table><tr>");
+            for (String c : t.columns()) {
+                h.append("<th>").append(esc(c)).append("</th>");
+            }
+            h.append("</tr>");
+            for (java.util.List<Object> row : t.rows()) {
+                h.append("<tr>");
+                for (Object v : row) {
+                    h.append("<td>").append(esc(io.navpack.cli.SqlTable.text(v))).append("</td>");
+                }
+                h.append("</tr>");
+            }
+            h.append("</table>");
+        }
 
         h.append("<h2>Break-even per schema</h2>");
         List<List<String>> brows = new ArrayList<>();
