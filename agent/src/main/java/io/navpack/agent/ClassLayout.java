@@ -30,9 +30,14 @@ final class ClassLayout {
     private static final ClassValue<ClassLayout> LAYOUTS = new ClassValue<>() {
         @Override
         protected ClassLayout computeValue(Class<?> type) {
-            return new ClassLayout(type);
+            ClassLayout layout = new ClassLayout(type);
+            register(layout);
+            return layout;
         }
     };
+
+    /** Layouts by id, for histograms that keep counts by id. */
+    private static volatile ClassLayout[] byId = new ClassLayout[256];
 
     final int id;
     final Class<?> type;
@@ -100,6 +105,21 @@ final class ClassLayout {
 
     static ClassLayout of(Class<?> type) {
         return LAYOUTS.get(type);
+    }
+
+    private static synchronized void register(ClassLayout layout) {
+        ClassLayout[] table = byId;
+        if (layout.id >= table.length) {
+            table = java.util.Arrays.copyOf(table, Math.max(layout.id + 1, table.length * 2));
+        }
+        table[layout.id] = layout;
+        byId = table;
+    }
+
+    /** The layout with this id, or null (a layout whose ClassValue computation lost a race). */
+    static ClassLayout byId(int id) {
+        ClassLayout[] table = byId;
+        return id < table.length ? table[id] : null;
     }
 
     /** The shallow size of {@code o}, whose layout this is. */

@@ -47,6 +47,41 @@ public final class IdentityObjectSet implements ObjectSet {
         this(64);
     }
 
+    /** An empty set that keeps {@code maskBits} (1 to 64) bits per object. */
+    public static IdentityObjectSet withMasks(int expected, int maskBits) {
+        if (maskBits < 1) {
+            throw new IllegalArgumentException("maskBits must be 1..64: " + maskBits);
+        }
+        return new IdentityObjectSet(expected, maskBits);
+    }
+
+    /** Adds {@code o} if absent and sets {@code bits} in its mask; returns the mask now. */
+    public long orMask(Object o, long bits) {
+        int slot = insert(o);
+        long mask = mask(slot) | bits;
+        setMask(slot, mask);
+        return mask;
+    }
+
+    /** The mask of {@code o}, or 0 if it is not in the set. */
+    public long maskOf(Object o) {
+        int slot = slotOf(o);
+        return slot < 0 ? 0 : mask(slot);
+    }
+
+    /**
+     * Which of {@code slices} disjoint slices {@code o} falls in, by its identity hash: a caller whose set
+     * would grow too large handles one slice per pass.
+     */
+    public static int slice(Object o, int slices) {
+        if (slices <= 1) {
+            return 0;
+        }
+        int h = System.identityHashCode(o) * 0x85EBCA6B;
+        h ^= h >>> 13;
+        return (int) ((h & 0xFFFF_FFFFL) % slices);
+    }
+
     private void allocate(int capacity) {
         keys = new Object[capacity];
         threshold = capacity == MAX_CAPACITY ? (int) (capacity * 0.9f) : (int) (capacity * LOAD);
