@@ -73,6 +73,14 @@ final class LocalSet {
         }
     }
 
+    void forEach(java.util.function.Consumer<Object> action) {
+        Object[] k = keys;
+        int[] u = used;
+        for (int j = 0; j < size; j++) {
+            action.accept(k[u[j]]);
+        }
+    }
+
     int size() {
         return size;
     }

@@ -39,8 +39,9 @@ public final class MapInteriors {
     }
 
     /**
-     * Counts {@code map}'s interior into {@code interior} and calls {@code visitor} for each entry. The
-     * walker's current unit is used for the map object's small fields and is not cleared afterwards.
+     * Counts {@code map}'s interior into {@code interior} and calls {@code visitor} for each entry. Starts a
+     * new unit of the walker for the map object's small fields (views, counters); the visitor may start
+     * others.
      *
      * @return the number of entries visited
      * @throws IllegalArgumentException if the map is not {@linkplain #supports supported}
@@ -72,6 +73,7 @@ public final class MapInteriors {
 
     /** The map object and its small fields (views, counters), not entering the given interior roots. */
     private static void shell(Object map, UnitWalker walker, Tally interior, Object... interiorRoots) {
+        walker.startUnit();
         for (Object root : interiorRoots) {
             walker.markVisited(root);
         }

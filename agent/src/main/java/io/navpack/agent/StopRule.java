@@ -129,8 +129,46 @@ public interface StopRule {
     }
 
     /**
+     * Boxed values the JVM keeps for everyone ({@code Boolean.TRUE}, and {@code Integer.valueOf(5)} and the
+     * like within the box caches): a structure that refers to them does not keep them alive.
+     */
+    static StopRule canonicalBoxes() {
+        return new StopRule() {
+            @Override
+            public boolean stopsClass(Class<?> type) {
+                return false;
+            }
+
+            @Override
+            public boolean checksObjectsOf(Class<?> type) {
+                return type == Long.class || type == Integer.class || type == Short.class || type == Byte.class
+                        || type == Character.class || type == Boolean.class;
+            }
+
+            @Override
+            public boolean stopsObject(Object o) {
+                if (o instanceof Long v) {
+                    return Long.valueOf(v) == v;
+                } else if (o instanceof Integer v) {
+                    return Integer.valueOf(v) == v;
+                } else if (o instanceof Short v) {
+                    return Short.valueOf(v) == v;
+                } else if (o instanceof Byte v) {
+                    return Byte.valueOf(v) == v;
+                } else if (o instanceof Character v) {
+                    return Character.valueOf(v) == v;
+                } else if (o instanceof Boolean v) {
+                    return Boolean.valueOf(v) == v;
+                }
+                return false;
+            }
+        };
+    }
+
+    /**
      * What is never owned by a data structure: classes, class loaders, modules, threads, reflection and
-     * method handles, enums, reference queues, executors and security objects.
+     * method handles, enums, reference queues, executors and security objects, and the boxed values the JVM
+     * caches ({@link #canonicalBoxes()}).
      */
     static StopRule jvmRuntime() {
         return assignableTo(Class.class, ClassLoader.class, Module.class, ModuleLayer.class, Thread.class,
@@ -141,6 +179,7 @@ public interface StopRule {
                 java.security.CodeSource.class, java.io.InputStream.class, java.io.OutputStream.class,
                 java.io.Reader.class, java.io.Writer.class, java.nio.channels.Channel.class,
                 Runtime.class, System.Logger.class, ThreadLocal.class)
-                .or(assignableToNamed("java.util.logging.Logger", "org.slf4j.Logger"));
+                .or(assignableToNamed("java.util.logging.Logger", "org.slf4j.Logger"))
+                .or(canonicalBoxes());
     }
 }

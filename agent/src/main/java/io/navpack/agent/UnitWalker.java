@@ -165,6 +165,48 @@ public final class UnitWalker {
         }
     }
 
+    /**
+     * Adds everything reachable from {@code root} that the current unit has not visited, is not shared and is
+     * not stopped to {@code out}, and to the unit's visited objects, without counting it.
+     */
+    public void collect(Object root, java.util.List<Object> out) {
+        if (root == null) {
+            return;
+        }
+        int base = sp;
+        try {
+            push(root);
+            boolean hasShared = shared.size() > 0;
+            while (sp > base) {
+                Object o = stack[--sp];
+                stack[sp] = null;
+                tick();
+                ClassLayout layout = layouts.of(o.getClass());
+                int state = state(layout);
+                if (state == STOP || (state == ASK && rule.stopsObject(o)) || (hasShared && shared.contains(o))) {
+                    continue;
+                }
+                int added = scopes[0].add(o);
+                if (added == LocalSet.PRESENT) {
+                    continue;
+                }
+                if (added == LocalSet.FULL) {
+                    throw unitTooLarge();
+                }
+                visited++;
+                out.add(o);
+                pushReferences(o, layout);
+            }
+        } finally {
+            clearTo(base);
+        }
+    }
+
+    /** Calls {@code action} for every object of the current unit's shared set. */
+    public void forEachShared(java.util.function.Consumer<Object> action) {
+        shared.forEach(action);
+    }
+
     /** True if {@code o} is in the current unit's shared set. */
     public boolean isShared(Object o) {
         return o != null && shared.contains(o);

@@ -54,11 +54,13 @@ class EmbeddedMemberSizingTest {
 
     @Test
     void reportsEveryIndexWithCountsAndHazelcastsOwnEstimate() {
-        IMap<Long, Trade> map = fill("trades", N);
+        // indexes first: each put then stores one entry object in all four indexes
+        IMap<Long, Trade> map = member.getMap("trades");
         map.addIndex(new IndexConfig(IndexType.HASH, "code8").setName("byCode8"));
         map.addIndex(new IndexConfig(IndexType.SORTED, "id").setName("byId"));
         map.addIndex(new IndexConfig(IndexType.BITMAP, "bucket").setName("byBucket"));
         map.addIndex(new IndexConfig(IndexType.SORTED, "code32", "id").setName("composite"));
+        fill("trades", N);
 
         MemberIndexReport report = IndexSizer.sizeLocalMember(member, SizingOptions.defaults().withMapNames("trades"));
         assertThat(report.status()).isEqualTo(MemberStatus.OK);
