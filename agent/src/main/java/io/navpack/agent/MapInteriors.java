@@ -63,6 +63,39 @@ public final class MapInteriors {
         throw new IllegalArgumentException("no interior walk for " + c.getName());
     }
 
+    /**
+     * Calls {@code visitor} for at most {@code limit} entries of {@code map}, read from its nodes like
+     * {@link #walk} but without counting anything, and without creating the view objects that iterating a map
+     * through its API leaves behind.
+     *
+     * @return the number of entries visited
+     */
+    public static long entries(Object map, long limit, EntryVisitor visitor) {
+        long[] n = {0};
+        try {
+            walk(map, null, null, (k, v) -> {
+                if (n[0] >= limit) {
+                    throw Enough.INSTANCE;
+                }
+                n[0]++;
+                visitor.entry(k, v);
+            });
+        } catch (Enough e) {
+            // limit reached
+        }
+        return n[0];
+    }
+
+    /** Ends {@link #entries} early. */
+    private static final class Enough extends RuntimeException {
+        static final Enough INSTANCE = new Enough();
+        private static final long serialVersionUID = 1L;
+
+        private Enough() {
+            super(null, null, false, false);
+        }
+    }
+
     private static Class<?> load(String name) {
         try {
             return Class.forName(name, false, MapInteriors.class.getClassLoader());
@@ -73,11 +106,20 @@ public final class MapInteriors {
 
     /** The map object and its small fields (views, counters), not entering the given interior roots. */
     private static void shell(Object map, UnitWalker walker, Tally interior, Object... interiorRoots) {
+        if (walker == null) {
+            return;
+        }
         walker.startUnit();
         for (Object root : interiorRoots) {
             walker.markVisited(root);
         }
         walker.walk(map, interior);
+    }
+
+    private static void count(UnitWalker walker, Object o, Tally interior) {
+        if (walker != null) {
+            walker.count(o, interior);
+        }
     }
 
     private static final class Cslm {
@@ -101,13 +143,13 @@ public final class MapInteriors {
             // every level from the top: its index objects along their right links
             for (Object level = head; level != null; level = INDEX_DOWN.get(level)) {
                 for (Object q = level; q != null; q = INDEX_RIGHT.get(q)) {
-                    walker.count(q, interior);
+                    count(walker, q, interior);
                 }
             }
             // the base list, from its header node; deleted nodes and markers still linked count too
             long entries = 0;
             for (Object n = INDEX_NODE.get(head); n != null; n = NODE_NEXT.get(n)) {
-                walker.count(n, interior);
+                count(walker, n, interior);
                 Object k = NODE_KEY.get(n);
                 Object v = NODE_VAL.get(n);
                 if (k != null && v != null) {
@@ -142,7 +184,7 @@ public final class MapInteriors {
             if (table == null) {
                 return 0;
             }
-            walker.count(table, interior);
+            count(walker, table, interior);
             long entries = 0;
             for (Object bin : (Object[]) table) {
                 if (bin == null) {
@@ -155,11 +197,11 @@ public final class MapInteriors {
                 }
                 Object first = bin;
                 if (c == TREE_BIN) {
-                    walker.count(bin, interior);
+                    count(walker, bin, interior);
                     first = FIRST.get(bin);
                 }
                 for (Object n = first; n != null; n = NEXT.get(n)) {
-                    walker.count(n, interior);
+                    count(walker, n, interior);
                     Object k = KEY.get(n);
                     Object v = VAL.get(n);
                     if (k != null && v != null) {
@@ -191,12 +233,12 @@ public final class MapInteriors {
             if (table == null) {
                 return 0;
             }
-            walker.count(table, interior);
+            count(walker, table, interior);
             long entries = 0;
             for (Object bin : (Object[]) table) {
                 // tree bins keep their nodes linked through next as well
                 for (Object n = bin; n != null; n = NEXT.get(n)) {
-                    walker.count(n, interior);
+                    count(walker, n, interior);
                     entries++;
                     visitor.entry(KEY.get(n), VALUE.get(n));
                 }
@@ -225,7 +267,7 @@ public final class MapInteriors {
             // a red-black tree: its depth, and so this stack, stays logarithmic in the size
             while (!todo.isEmpty()) {
                 Object e = todo.pop();
-                walker.count(e, interior);
+                count(walker, e, interior);
                 entries++;
                 visitor.entry(KEY.get(e), VALUE.get(e));
                 Object l = LEFT.get(e);

@@ -65,6 +65,8 @@ public final class UnitWalker {
     private byte[] classState = new byte[256];
     private final LocalSet[] scopes = new LocalSet[MAX_DEPTH + 1];
     private final LocalSet shared;
+    /** Objects outside every unit (see {@link #setCommon}); null for none. */
+    private ObjectSet common;
     private Object[] stack = new Object[256];
     private int sp;
     private long visited;
@@ -98,6 +100,19 @@ public final class UnitWalker {
      */
     public static UnitWalker fromAgent(StopRule rule, Pacer pacer, int maxUnitObjects) {
         return new UnitWalker(NavpackAgent.requireInstrumentation(), rule, pacer, maxUnitObjects);
+    }
+
+    /**
+     * Objects that many units share — a value's schema, a registry, a constant — which no unit counts or
+     * follows; the caller counts them once. Null for none.
+     */
+    public void setCommon(ObjectSet objects) {
+        this.common = objects != null && objects.size() > 0 ? objects : null;
+    }
+
+    /** True if {@code o} is one of the {@linkplain #setCommon common} objects. */
+    public boolean isCommon(Object o) {
+        return common != null && o != null && common.contains(o);
     }
 
     /** Forgets what the current unit visited and its shared set. */
@@ -147,7 +162,7 @@ public final class UnitWalker {
                 tick();
                 ClassLayout layout = layouts.of(o.getClass());
                 int state = state(layout);
-                if (state == STOP || (state == ASK && rule.stopsObject(o))) {
+                if (state == STOP || (state == ASK && rule.stopsObject(o)) || (common != null && common.contains(o))) {
                     continue;
                 }
                 int added = shared.add(o);
@@ -183,7 +198,8 @@ public final class UnitWalker {
                 tick();
                 ClassLayout layout = layouts.of(o.getClass());
                 int state = state(layout);
-                if (state == STOP || (state == ASK && rule.stopsObject(o)) || (hasShared && shared.contains(o))) {
+                if (state == STOP || (state == ASK && rule.stopsObject(o)) || (hasShared && shared.contains(o))
+                        || (common != null && common.contains(o))) {
                     continue;
                 }
                 int added = scopes[0].add(o);
@@ -294,7 +310,7 @@ public final class UnitWalker {
             if (interceptor != null && interceptor.intercept(o)) {
                 continue;
             }
-            if (hasShared && shared.contains(o)) {
+            if ((hasShared && shared.contains(o)) || (common != null && common.contains(o))) {
                 continue;
             }
             if (depth > 0 && visitedOutside(o, depth)) {

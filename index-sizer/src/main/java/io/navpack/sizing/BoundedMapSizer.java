@@ -55,6 +55,11 @@ final class BoundedMapSizer {
     private final Tally discard = new Tally();
     /** The identity set of the current slice: entry objects and keys → the indexes that hold them. */
     private IdentityObjectSet holders;
+    /**
+     * Objects that several sampled entries reach (a value's schema, a registry, a constant): outside every
+     * unit, counted once. Mask bit 0: reached from records; bit i + 1: from index i's entries.
+     */
+    private IdentityObjectSet common;
     private IdentityObjectSet attributeObjects;
     private IdentityObjectSet attributeObjectsFound;
 
@@ -70,7 +75,7 @@ final class BoundedMapSizer {
 
     /** Bytes this sizer's identity sets take now. */
     long setFootprint() {
-        long sum = 0;
+        long sum = common == null ? 0 : common.footprintBytes();
         if (holders != null) {
             sum += holders.footprintBytes();
         }
@@ -81,6 +86,135 @@ final class BoundedMapSizer {
             sum += attributeObjectsFound.footprintBytes();
         }
         return sum;
+    }
+
+    // ------------------------------------------------------------------ objects many entries share
+
+    private static final int SAMPLE_RECORDS = 64;
+    private static final int SAMPLE_PER_PARTITION = 4;
+    private static final int SAMPLE_ENTRIES = 32;
+
+    /**
+     * Finds the objects that the records or index entries of a sample of the map's entries have in common and
+     * hands them to the walkers as {@linkplain UnitWalker#setCommon common objects}: without this, an object
+     * every value refers to (a navpack value's schema and registry, say) would be walked, and counted, once per
+     * entry. An object is common when the graphs of two different map entries reach it (an index entry counts
+     * as the map entry whose record it refers to). An object shared by only a few entries may escape the
+     * sample; it is then counted with each.
+     */
+    void findCommon(String name, InternalIndex[] indexes) {
+        structure.setCommon(null);
+        entries.setCommon(null);
+        Sample sample = new Sample();
+        int taken = 0;
+        for (int pid = 0, n = partitions.getPartitionCount(); pid < n && taken < SAMPLE_RECORDS; pid++) {
+            RecordStore<?> rs = context.getPartitionContainer(pid).getExistingRecordStore(name);
+            if (rs == null || !partitions.isPartitionOwner(pid)) {
+                continue;
+            }
+            taken += RecordStoreInspector.sample(rs.getStorage(), Math.min(SAMPLE_PER_PARTITION, SAMPLE_RECORDS - taken),
+                    (key, record) -> sample.unit(record, 1L, key, record));
+        }
+        for (int i = 0; i < Math.min(indexes.length, 61); i++) {
+            long source = 1L << (i + 1);
+            IndexWork iw = new IndexWork(indexes[i], i);
+            int[] left = {SAMPLE_ENTRIES};
+            if (iw.single != null && iw.single.recordMap() != null) {
+                MapInteriors.entries(iw.single.recordMap(), SAMPLE_ENTRIES, (value, inner) -> {
+                    if (left[0] > 0 && MapInteriors.supports(inner)) {
+                        left[0] -= (int) MapInteriors.entries(inner, Math.min(4, left[0]),
+                                (k, q) -> sample.unit(IndexStoreInspector.record(q), source, q));
+                    }
+                });
+            } else if (iw.bitmap != null && iw.bitmap.entries() != null) {
+                try {
+                    structure.startUnit();
+                    structure.walk(iw.bitmap.entries(), discard, o -> {
+                        if (!IndexStoreInspector.isEntry(o)) {
+                            return false;
+                        }
+                        if (left[0]-- <= 0) {
+                            throw new WalkStoppedException(Sample.ENOUGH);
+                        }
+                        sample.unit(IndexStoreInspector.record(o), source, o);
+                        return true;
+                    });
+                } catch (WalkStoppedException e) {
+                    if (!Sample.ENOUGH.equals(e.getMessage())) {
+                        throw e;
+                    }
+                }
+            }
+        }
+        common = sample.common();
+        structure.setCommon(common);
+        entries.setCommon(common);
+    }
+
+    /** The objects a sample of entries reaches, with the first entry that reached each and where from. */
+    private final class Sample {
+        static final String ENOUGH = "sample complete";
+        /** object → {number of the first map entry that reached it (+1), or -1 once two did; sources} */
+        final Map<Object, long[]> seen = new java.util.IdentityHashMap<>();
+        final Map<Object, Integer> entryNumbers = new java.util.IdentityHashMap<>();
+        final List<Object> unit = new ArrayList<>();
+
+        /** One sampled entry: {@code record} identifies the map entry (null: an entry of its own). */
+        void unit(Object record, long source, Object... roots) {
+            int number = record == null ? entryNumbers.size() + 1_000_000
+                    : entryNumbers.computeIfAbsent(record, r -> entryNumbers.size() + 1);
+            entries.startUnit();
+            unit.clear();
+            for (Object r : roots) {
+                entries.collect(r, unit);
+            }
+            for (Object o : unit) {
+                long[] s = seen.get(o);
+                if (s == null) {
+                    seen.put(o, new long[] {number, source});
+                } else {
+                    if (s[0] != number) {
+                        s[0] = -1;
+                    }
+                    s[1] |= source;
+                }
+            }
+        }
+
+        IdentityObjectSet common() {
+            IdentityObjectSet many = IdentityObjectSet.withMasks(64, 64);
+            seen.forEach((o, s) -> {
+                if (s[0] == -1) {
+                    many.orMask(o, s[1]);
+                }
+            });
+            return many.size() > 0 ? many : null;
+        }
+    }
+
+    /** Counts the common objects that records reach, once, into {@code data}. */
+    private void countCommonData(Tally data) {
+        if (common == null) {
+            return;
+        }
+        common.forEach(o -> {
+            if ((common.maskOf(o) & 1L) != 0) {
+                structure.count(o, data);
+            }
+        });
+    }
+
+    /** Counts the common objects that only index entries reach, once, with the first index that reaches them. */
+    private void countCommonIndexes(IndexFigures figures) {
+        if (common == null) {
+            return;
+        }
+        common.forEach(o -> {
+            long m = common.maskOf(o);
+            if ((m & 1L) == 0 && m != 0) {
+                structure.count(o, figures.of(m >>> 1));
+            }
+        });
     }
 
     // ------------------------------------------------------------------ data
@@ -96,6 +230,23 @@ final class BoundedMapSizer {
         long nanos;
         boolean complete = true;
         String reason;
+    }
+
+    /** Counts the entries of the map's owned and backup partitions, without sizing them. */
+    DataFigures counts(String name) {
+        DataFigures f = new DataFigures();
+        for (int pid = 0, n = partitions.getPartitionCount(); pid < n; pid++) {
+            RecordStore<?> rs = context.getPartitionContainer(pid).getExistingRecordStore(name);
+            if (rs == null) {
+                continue;
+            }
+            if (partitions.isPartitionOwner(pid)) {
+                f.entries += rs.size();
+            } else {
+                f.backupEntries += rs.size();
+            }
+        }
+        return f;
     }
 
     /** Sizes the data of the map's owned (and, if asked, backup) partitions. */
@@ -124,6 +275,7 @@ final class BoundedMapSizer {
                     }
                 }
             }
+            countCommonData(f.data);
         } catch (WalkStoppedException e) {
             f.complete = false;
             f.reason = e.getMessage();
@@ -296,6 +448,7 @@ final class BoundedMapSizer {
                 }
                 holders = null;
             }
+            countCommonIndexes(figures);
         } catch (WalkStoppedException e) {
             figures.complete = false;
             figures.reason = e.getMessage();
@@ -596,7 +749,9 @@ final class BoundedMapSizer {
         return lines;
     }
 
-    static boolean recordsHoldObjects(MapConfig config, long cachedValues) {
-        return config.getInMemoryFormat() == InMemoryFormat.OBJECT || cachedValues > 0;
+    /** Whether the map's records may hold deserialised objects an attribute value can be part of. */
+    static boolean recordsHoldObjects(MapConfig config) {
+        return config.getInMemoryFormat() == InMemoryFormat.OBJECT
+                || config.getCacheDeserializedValues() != com.hazelcast.config.CacheDeserializedValues.NEVER;
     }
 }

@@ -10,9 +10,10 @@ import java.util.List;
  * @param inMemoryFormat BINARY, OBJECT or NATIVE
  * @param entries entries of partitions this member owns
  * @param backupEntries backup entries held by this member
- * @param dataHeapBytes heap held by the owned entries' data (record store, records, keys, values, cached values)
+ * @param dataHeapBytes heap held by the owned entries' data (record store, records, keys, values, cached values);
+ *     -1 if not sized
  * @param backupHeapBytes the same for backup entries; -1 if not sized
- * @param dataWalkComplete false if the data walk stopped early
+ * @param dataWalkComplete false if the data walk stopped early (true when the data was not asked for)
  * @param dataWalkNanos time spent walking the data
  * @param indexesHeapBytes what dropping every index of the map would free (shared parts counted once)
  * @param cachedValues owned records that hold a cached deserialised value, or -1 if not counted

@@ -21,6 +21,7 @@ import io.navpack.agent.GraphSizer;
 import io.navpack.agent.IdentityObjectSet;
 import io.navpack.agent.Tally;
 import io.navpack.agent.UnitWalker;
+import io.navpack.agent.WalkStoppedException;
 import io.navpack.agent.NavpackAgent;
 import io.navpack.agent.OwnershipResult;
 import io.navpack.agent.WalkOptions;
@@ -179,7 +180,7 @@ final class MemberIndexSizer {
         long mapStart = System.nanoTime();
         long mapDeadline = mapStart + Math.min(options.maxWalkTime().toNanos(), Long.MAX_VALUE / 4);
         if (deadline - System.nanoTime() <= 0) {
-            return budgetUsedUp(name, format, -1, -1, registry);
+            return budgetUsedUp(name, format, -1, -1, registry, "member time budget used up");
         }
         if (mapDeadline - deadline < 0) {
             pacer.deadline(mapDeadline, "time budget of " + options.maxWalkTime() + " reached");
@@ -188,14 +189,20 @@ final class MemberIndexSizer {
         }
         pacer.objectBudget(options.maxObjectsPerWalk(), 0);
 
-        BoundedMapSizer.DataFigures data = bounded.data(name);
-        String reason = data.complete ? null : "map data walk partial: " + data.reason;
+        boolean withData = options.includeData();
         InternalIndex[] indexes = registry.getIndexes();
+        try {
+            bounded.findCommon(name, indexes);
+        } catch (WalkStoppedException e) {
+            return budgetUsedUp(name, format, -1, -1, registry, e.getMessage());
+        }
+        BoundedMapSizer.DataFigures data = withData ? bounded.data(name) : bounded.counts(name);
+        String reason = data.complete ? null : "map data walk partial: " + data.reason;
         List<IndexReport> reports = new ArrayList<>();
         long allIndexes = 0;
         if (indexes.length > 0) {
             BoundedMapSizer.IndexFigures figures = bounded.indexes(name, indexes, data.entries,
-                    BoundedMapSizer.recordsHoldObjects(config, data.cachedValues));
+                    BoundedMapSizer.recordsHoldObjects(config));
             allIndexes = figures.unionBytes();
             for (BoundedMapSizer.IndexWork iw : bounded.lastWork) {
                 InternalIndex index = iw.index;
@@ -218,11 +225,12 @@ final class MemberIndexSizer {
             }
         }
         Tally dataTally = data.data;
-        long dataBytes = dataTally.bytes() + data.cache.bytes();
-        long backupBytes = options.includeBackups() ? data.backup.bytes() : (data.backupEntries == 0 ? 0 : -1);
+        long dataBytes = withData ? dataTally.bytes() + data.cache.bytes() : -1;
+        long backupBytes = withData && options.includeBackups() ? data.backup.bytes()
+                : (data.backupEntries == 0 ? 0 : -1);
         return new MapReport(name, format.name(), data.entries, data.backupEntries, dataBytes, backupBytes,
-                data.complete, data.nanos, allIndexes, data.cachedValues, data.complete ? data.cache.bytes() : -1,
-                true, reason, reports);
+                data.complete, data.nanos, allIndexes, withData ? data.cachedValues : -1,
+                withData && data.complete ? data.cache.bytes() : -1, true, reason, reports);
     }
 
     private MapReport notWalkable(String name, MapContainer container, InMemoryFormat format) {
@@ -268,7 +276,7 @@ final class MemberIndexSizer {
         String reason = null;
         WalkOptions base = walkOptions((int) Math.min(Integer.MAX_VALUE / 2, Math.max(1024, entries * 6)));
         if (base == null) {
-            return budgetUsedUp(name, format, entries, backupEntries, registry);
+            return budgetUsedUp(name, format, entries, backupEntries, registry, "member time budget used up");
         }
         WalkResult data = sizer.walkAll(primary, base.toBuilder().keepVisited(true).build());
         walked[0] += data.objectsWalked();
@@ -320,13 +328,13 @@ final class MemberIndexSizer {
     }
 
     private MapReport budgetUsedUp(String name, InMemoryFormat format, long entries, long backupEntries,
-                                   IndexRegistry registry) {
+                                   IndexRegistry registry, String why) {
         List<IndexReport> listed = new ArrayList<>();
         for (InternalIndex index : registry.getIndexes()) {
-            listed.add(notWalked(index, null, "member time budget used up"));
+            listed.add(notWalked(index, null, why));
         }
         return new MapReport(name, format.name(), entries, backupEntries, -1, -1, false, 0, -1, -1, -1, true,
-                "member time budget used up", listed);
+                why, listed);
     }
 
     private IndexReport indexReport(InternalIndex index, MapConfig config, OwnershipResult own, int k,

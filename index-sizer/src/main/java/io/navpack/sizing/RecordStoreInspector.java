@@ -109,6 +109,34 @@ final class RecordStoreInspector {
         }
     }
 
+    /** Calls {@code visitor} for at most {@code max} entries of a storage (from its first bins); returns how many. */
+    static int sample(Storage<?, ?> storage, int max, EntryVisitor visitor) {
+        Layout layout = layout(storage);
+        if (layout == null) {
+            return 0;
+        }
+        int n = 0;
+        for (Object table : layout.tables()) {
+            if (table == null) {
+                continue;
+            }
+            for (Object bin : (Object[]) table) {
+                for (Object e = bin; e != null && n < max; e = NEXT.get(e)) {
+                    Object key = deref(KEY_REF.get(e));
+                    Object value = deref(VALUE_REF.get(e));
+                    if (key instanceof Data k && value instanceof Record<?> r) {
+                        visitor.entry(k, r);
+                        n++;
+                    }
+                }
+                if (n >= max) {
+                    return n;
+                }
+            }
+        }
+        return n;
+    }
+
     /** The key instance and record the storage holds for {@code key}, or null. */
     static Found lookup(Storage<?, ?> storage, Data key) {
         if (!(storage instanceof StorageImpl)) {

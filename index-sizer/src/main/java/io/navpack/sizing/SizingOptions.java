@@ -18,10 +18,12 @@ import java.util.Set;
  * @param cpuShare the share of one core the sizing may use on a member, in (0, 1]: 0.25 keeps the sizing thread
  *     busy a quarter of the time and asleep the rest; 1 (default) lets it run
  * @param maxSizerHeapBytes heap the sizing may hold on a member for its own bookkeeping (bounded mode)
+ * @param includeData also size the maps' data (entries, backups, values cache); without it only the indexes
+ *     are sized, which is faster, and the data figures are -1
  */
 public record SizingOptions(Set<String> mapNames, boolean includeInternalMaps, boolean includeBackups,
                             long maxObjectsPerWalk, Duration maxWalkTime, Duration memberTimeBudget, int topClasses,
-                            SizingMode mode, double cpuShare, long maxSizerHeapBytes)
+                            SizingMode mode, double cpuShare, long maxSizerHeapBytes, boolean includeData)
         implements Serializable {
 
     /** The default heap a sizing may hold for itself on a member: 64 MiB. */
@@ -57,60 +59,66 @@ public record SizingOptions(Set<String> mapNames, boolean includeInternalMaps, b
      */
     public static SizingOptions defaults() {
         return new SizingOptions(Set.of(), false, true, 500_000_000L, Duration.ofMinutes(10), Duration.ofMinutes(15),
-                8, SizingMode.BOUNDED, 1.0, DEFAULT_MAX_SIZER_HEAP_BYTES);
+                8, SizingMode.BOUNDED, 1.0, DEFAULT_MAX_SIZER_HEAP_BYTES, true);
     }
 
     public SizingOptions withMapNames(String... names) {
         return new SizingOptions(Set.of(names), includeInternalMaps, includeBackups, maxObjectsPerWalk, maxWalkTime,
-                memberTimeBudget, topClasses, mode, cpuShare, maxSizerHeapBytes);
+                memberTimeBudget, topClasses, mode, cpuShare, maxSizerHeapBytes, includeData);
     }
 
     public SizingOptions withIncludeBackups(boolean include) {
         return new SizingOptions(mapNames, includeInternalMaps, include, maxObjectsPerWalk, maxWalkTime,
-                memberTimeBudget, topClasses, mode, cpuShare, maxSizerHeapBytes);
+                memberTimeBudget, topClasses, mode, cpuShare, maxSizerHeapBytes, includeData);
     }
 
     public SizingOptions withIncludeInternalMaps(boolean include) {
         return new SizingOptions(mapNames, include, includeBackups, maxObjectsPerWalk, maxWalkTime,
-                memberTimeBudget, topClasses, mode, cpuShare, maxSizerHeapBytes);
+                memberTimeBudget, topClasses, mode, cpuShare, maxSizerHeapBytes, includeData);
     }
 
     public SizingOptions withMaxObjectsPerWalk(long max) {
         return new SizingOptions(mapNames, includeInternalMaps, includeBackups, max, maxWalkTime, memberTimeBudget,
-                topClasses, mode, cpuShare, maxSizerHeapBytes);
+                topClasses, mode, cpuShare, maxSizerHeapBytes, includeData);
     }
 
     public SizingOptions withMaxWalkTime(Duration max) {
         return new SizingOptions(mapNames, includeInternalMaps, includeBackups, maxObjectsPerWalk, max,
-                memberTimeBudget, topClasses, mode, cpuShare, maxSizerHeapBytes);
+                memberTimeBudget, topClasses, mode, cpuShare, maxSizerHeapBytes, includeData);
     }
 
     public SizingOptions withMemberTimeBudget(Duration budget) {
         return new SizingOptions(mapNames, includeInternalMaps, includeBackups, maxObjectsPerWalk, maxWalkTime,
-                budget, topClasses, mode, cpuShare, maxSizerHeapBytes);
+                budget, topClasses, mode, cpuShare, maxSizerHeapBytes, includeData);
     }
 
     public SizingOptions withTopClasses(int n) {
         return new SizingOptions(mapNames, includeInternalMaps, includeBackups, maxObjectsPerWalk, maxWalkTime,
-                memberTimeBudget, n, mode, cpuShare, maxSizerHeapBytes);
+                memberTimeBudget, n, mode, cpuShare, maxSizerHeapBytes, includeData);
     }
 
     /** The same options in another mode. */
     public SizingOptions withMode(SizingMode m) {
         return new SizingOptions(mapNames, includeInternalMaps, includeBackups, maxObjectsPerWalk, maxWalkTime,
-                memberTimeBudget, topClasses, m, cpuShare, maxSizerHeapBytes);
+                memberTimeBudget, topClasses, m, cpuShare, maxSizerHeapBytes, includeData);
     }
 
     /** The same options with the sizing capped at this share of one core, in (0, 1]. */
     public SizingOptions withCpuShare(double share) {
         return new SizingOptions(mapNames, includeInternalMaps, includeBackups, maxObjectsPerWalk, maxWalkTime,
-                memberTimeBudget, topClasses, mode, share, maxSizerHeapBytes);
+                memberTimeBudget, topClasses, mode, share, maxSizerHeapBytes, includeData);
     }
 
     /** The same options with another limit on the heap the sizing holds for itself (at least 4 MiB). */
     public SizingOptions withMaxSizerHeapBytes(long bytes) {
         return new SizingOptions(mapNames, includeInternalMaps, includeBackups, maxObjectsPerWalk, maxWalkTime,
-                memberTimeBudget, topClasses, mode, cpuShare, bytes);
+                memberTimeBudget, topClasses, mode, cpuShare, bytes, includeData);
+    }
+
+    /** The same options sizing the maps' data too, or only their indexes. */
+    public SizingOptions withIncludeData(boolean include) {
+        return new SizingOptions(mapNames, includeInternalMaps, includeBackups, maxObjectsPerWalk, maxWalkTime,
+                memberTimeBudget, topClasses, mode, cpuShare, maxSizerHeapBytes, include);
     }
 
     boolean includes(String mapName) {
