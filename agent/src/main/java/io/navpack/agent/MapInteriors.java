@@ -47,18 +47,30 @@ public final class MapInteriors {
      * @throws IllegalArgumentException if the map is not {@linkplain #supports supported}
      */
     public static long walk(Object map, UnitWalker walker, Tally interior, EntryVisitor visitor) {
+        return walk(map, walker, new Parts(interior, interior, interior), visitor);
+    }
+
+    /**
+     * Where the parts of a map's interior are counted: the map object and its small fields, the nodes (one or
+     * more per entry), and the hash table arrays.
+     */
+    public record Parts(Tally shell, Tally nodes, Tally table) {
+    }
+
+    /** {@link #walk(Object, UnitWalker, Tally, EntryVisitor)} counting the parts of the interior apart. */
+    public static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
         Class<?> c = map.getClass();
         if (c == ConcurrentSkipListMap.class) {
-            return Cslm.walk(map, walker, interior, visitor);
+            return Cslm.walk(map, walker, parts, visitor);
         }
         if (c == ConcurrentHashMap.class) {
-            return Chm.walk(map, walker, interior, visitor);
+            return Chm.walk(map, walker, parts, visitor);
         }
         if (c == HashMap.class || c == LinkedHashMap.class) {
-            return Hm.walk(map, walker, interior, visitor);
+            return Hm.walk(map, walker, parts, visitor);
         }
         if (c == TreeMap.class) {
-            return Tm.walk(map, walker, interior, visitor);
+            return Tm.walk(map, walker, parts, visitor);
         }
         throw new IllegalArgumentException("no interior walk for " + c.getName());
     }
@@ -73,7 +85,7 @@ public final class MapInteriors {
     public static long entries(Object map, long limit, EntryVisitor visitor) {
         long[] n = {0};
         try {
-            walk(map, null, null, (k, v) -> {
+            walk(map, null, new Parts(null, null, null), (k, v) -> {
                 if (n[0] >= limit) {
                     throw Enough.INSTANCE;
                 }
@@ -134,22 +146,22 @@ public final class MapInteriors {
         static final FieldRef NODE_VAL = FieldRef.of(NODE, "val");
         static final FieldRef NODE_NEXT = FieldRef.of(NODE, "next");
 
-        static long walk(Object map, UnitWalker walker, Tally interior, EntryVisitor visitor) {
+        static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object head = HEAD.get(map);
-            shell(map, walker, interior, head, COMPARATOR.get(map));
+            shell(map, walker, parts.shell(), head, COMPARATOR.get(map));
             if (head == null) {
                 return 0;
             }
             // every level from the top: its index objects along their right links
             for (Object level = head; level != null; level = INDEX_DOWN.get(level)) {
                 for (Object q = level; q != null; q = INDEX_RIGHT.get(q)) {
-                    count(walker, q, interior);
+                    count(walker, q, parts.nodes());
                 }
             }
             // the base list, from its header node; deleted nodes and markers still linked count too
             long entries = 0;
             for (Object n = INDEX_NODE.get(head); n != null; n = NODE_NEXT.get(n)) {
-                count(walker, n, interior);
+                count(walker, n, parts.nodes());
                 Object k = NODE_KEY.get(n);
                 Object v = NODE_VAL.get(n);
                 if (k != null && v != null) {
@@ -173,18 +185,18 @@ public final class MapInteriors {
         static final FieldRef NEXT = FieldRef.of(NODE, "next");
         static final FieldRef FIRST = FieldRef.of(TREE_BIN, "first");
 
-        static long walk(Object map, UnitWalker walker, Tally interior, EntryVisitor visitor) {
+        static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object table = TABLE.get(map);
             Object nextTable = NEXT_TABLE.get(map);
-            shell(map, walker, interior, table, nextTable);
-            return table(table, walker, interior, visitor) + table(nextTable, walker, interior, visitor);
+            shell(map, walker, parts.shell(), table, nextTable);
+            return table(table, walker, parts, visitor) + table(nextTable, walker, parts, visitor);
         }
 
-        private static long table(Object table, UnitWalker walker, Tally interior, EntryVisitor visitor) {
+        private static long table(Object table, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             if (table == null) {
                 return 0;
             }
-            count(walker, table, interior);
+            count(walker, table, parts.table());
             long entries = 0;
             for (Object bin : (Object[]) table) {
                 if (bin == null) {
@@ -197,11 +209,11 @@ public final class MapInteriors {
                 }
                 Object first = bin;
                 if (c == TREE_BIN) {
-                    count(walker, bin, interior);
+                    count(walker, bin, parts.nodes());
                     first = FIRST.get(bin);
                 }
                 for (Object n = first; n != null; n = NEXT.get(n)) {
-                    count(walker, n, interior);
+                    count(walker, n, parts.nodes());
                     Object k = KEY.get(n);
                     Object v = VAL.get(n);
                     if (k != null && v != null) {
@@ -223,22 +235,22 @@ public final class MapInteriors {
         static final FieldRef HEAD = FieldRef.of(LinkedHashMap.class, "head");
         static final FieldRef TAIL = FieldRef.of(LinkedHashMap.class, "tail");
 
-        static long walk(Object map, UnitWalker walker, Tally interior, EntryVisitor visitor) {
+        static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object table = TABLE.get(map);
             if (map instanceof LinkedHashMap) {
-                shell(map, walker, interior, table, HEAD.get(map), TAIL.get(map));
+                shell(map, walker, parts.shell(), table, HEAD.get(map), TAIL.get(map));
             } else {
-                shell(map, walker, interior, table);
+                shell(map, walker, parts.shell(), table);
             }
             if (table == null) {
                 return 0;
             }
-            count(walker, table, interior);
+            count(walker, table, parts.table());
             long entries = 0;
             for (Object bin : (Object[]) table) {
                 // tree bins keep their nodes linked through next as well
                 for (Object n = bin; n != null; n = NEXT.get(n)) {
-                    count(walker, n, interior);
+                    count(walker, n, parts.nodes());
                     entries++;
                     visitor.entry(KEY.get(n), VALUE.get(n));
                 }
@@ -256,9 +268,9 @@ public final class MapInteriors {
         static final FieldRef LEFT = FieldRef.of(ENTRY, "left");
         static final FieldRef RIGHT = FieldRef.of(ENTRY, "right");
 
-        static long walk(Object map, UnitWalker walker, Tally interior, EntryVisitor visitor) {
+        static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object root = ROOT.get(map);
-            shell(map, walker, interior, root, COMPARATOR.get(map));
+            shell(map, walker, parts.shell(), root, COMPARATOR.get(map));
             long entries = 0;
             ArrayDeque<Object> todo = new ArrayDeque<>();
             if (root != null) {
@@ -267,7 +279,7 @@ public final class MapInteriors {
             // a red-black tree: its depth, and so this stack, stays logarithmic in the size
             while (!todo.isEmpty()) {
                 Object e = todo.pop();
-                count(walker, e, interior);
+                count(walker, e, parts.nodes());
                 entries++;
                 visitor.entry(KEY.get(e), VALUE.get(e));
                 Object l = LEFT.get(e);

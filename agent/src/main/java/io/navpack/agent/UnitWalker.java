@@ -249,6 +249,32 @@ public final class UnitWalker {
         }
     }
 
+    /**
+     * Counts {@code root} (if the current unit has not visited it, and it is neither shared nor stopped) into
+     * {@code rootTally} and what it reaches beyond that into {@code restTally}; returns the bytes of both.
+     */
+    public long walkFrom(Object root, Tally rootTally, Tally restTally) {
+        if (root == null || stops(root) || isShared(root) || isCommon(root) || wasVisited(root)) {
+            return 0;
+        }
+        markVisited(root);
+        long size = count(root, rootTally);
+        ClassLayout layout = layouts.of(root.getClass());
+        long sum = size;
+        if (layout.array) {
+            if (layout.referenceArray) {
+                for (Object e : (Object[]) root) {
+                    sum += walk(e, restTally);
+                }
+            }
+        } else {
+            for (int i = 0; i < layout.referenceFields.length; i++) {
+                sum += walk(layout.read(root, i), restTally);
+            }
+        }
+        return sum;
+    }
+
     /** Counts {@code o} alone into {@code tally}, without remembering it: for nodes a caller enumerates itself. */
     public long count(Object o, Tally tally) {
         ClassLayout layout = layouts.of(o.getClass());

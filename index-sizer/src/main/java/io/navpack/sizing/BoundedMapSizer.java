@@ -494,32 +494,93 @@ final class BoundedMapSizer {
         }
     }
 
+    /**
+     * Where a what-if sizing of a single (private) index puts each part, by what it grows with: the fixed part
+     * (index object, store, map shells), what grows with the attribute values (the outer map's nodes, the
+     * values' objects, the inner maps' shells, bit set objects), what grows with the entries (inner nodes,
+     * entry objects, bitmap storage, unique keys), and the hash tables, which grow in steps by their own rules.
+     */
+    static final class Breakdown {
+        final Tally fixed = new Tally();
+        final Tally perKey = new Tally();
+        final Tally perEntry = new Tally();
+        /** The table of the map keyed by attribute value. */
+        final Tally outerTable = new Tally();
+        /** The tables of the per-value inner maps. */
+        final Tally innerTables = new Tally();
+        /** The table of the entries whose attribute is null (HASH). */
+        final Tally nullsTable = new Tally();
+        /** The tables keyed by entry (a bitmap index's unique keys). */
+        final Tally entryTables = new Tally();
+        /** Bytes of each entry's own objects, in the order met. */
+        final java.util.List<Long> entryBytes = new ArrayList<>();
+        /** Bytes of each attribute value's objects, in the order met. */
+        final java.util.List<Long> keyBytes = new ArrayList<>();
+        /** The entry objects' values stand for the values their records would cache: shared, not the index's. */
+        boolean valuesAreCache;
+    }
+
+    /** Set while a what-if sizes a private index. */
+    private Breakdown breakdown;
+
+    /** The tallies one traversal counts into. */
+    private record Sink(Tally fixed, Tally perKey, Tally perEntry, Tally outerTable, Tally innerTables,
+                        Tally nullsTable, Tally entryTables) {
+        static Sink of(Tally own) {
+            return new Sink(own, own, own, own, own, own, own);
+        }
+
+        static Sink of(Breakdown b) {
+            return new Sink(b.fixed, b.perKey, b.perEntry, b.outerTable, b.innerTables, b.nullsTable, b.entryTables);
+        }
+    }
+
+    /**
+     * Sizes one index that is not part of any map — a what-if's private index over sampled entries — into
+     * {@code breakdown}.
+     */
+    void sizePrivate(String name, InternalIndex index, Breakdown into) {
+        this.breakdown = into;
+        try {
+            IndexFigures figures = new IndexFigures();
+            IndexWork iw = new IndexWork(index, 0);
+            traverse(iw, new Pass(0, 1, false, figures, storages(name), true, 1));
+            countCommonIndexes(figures);
+            into.fixed.add(figures.exclusive(1L));
+        } finally {
+            this.breakdown = null;
+        }
+    }
+
     private void traverse(IndexWork iw, Pass pass) {
         Tally own = pass.structurePass ? pass.figures.exclusive(iw.bit) : discard;
+        Sink sink = !pass.structurePass ? Sink.of(discard) : breakdown != null ? Sink.of(breakdown) : Sink.of(own);
         if (!iw.understood()) {
             if (pass.structurePass) {
                 structure.startUnit();
-                structure.walk(iw.index, own);
+                structure.walk(iw.index, sink.fixed());
             }
             return;
         }
         if (iw.single != null) {
-            singleValue(iw, pass, own);
+            singleValue(iw, pass, sink);
         } else {
-            bitmap(iw, pass, own);
+            bitmap(iw, pass, sink);
         }
     }
 
-    private void singleValue(IndexWork iw, Pass pass, Tally own) {
+    private void singleValue(IndexWork iw, Pass pass, Sink sink) {
         IndexStoreInspector.SingleValue sv = iw.single;
         if (pass.structurePass) {
             structure.startUnit();
             structure.markVisited(sv.recordMap());
             structure.markVisited(sv.nulls());
-            structure.walk(iw.index, own);
+            structure.walk(iw.index, sink.fixed());
         }
         List<Object> attribute = new ArrayList<>();
-        MapInteriors.walk(sv.recordMap(), structure, own, (value, inner) -> {
+        MapInteriors.Parts outer = new MapInteriors.Parts(sink.fixed(), sink.perKey(), sink.outerTable());
+        MapInteriors.Parts inner = new MapInteriors.Parts(sink.perKey(), sink.perEntry(), sink.innerTables());
+        MapInteriors.walk(sv.recordMap(), structure, outer, (value, innerMap) -> {
             attribute.clear();
             if (!pass.holdersOnly) {
                 // the attribute value's objects: counted once, with the index's structure, unless a record
@@ -531,12 +592,16 @@ final class BoundedMapSizer {
             if (pass.structurePass) {
                 iw.distinct++;
             }
-            innerMap(iw, pass, own, inner, attribute, found);
+            innerMap(iw, pass, sink, inner, innerMap, attribute, found);
             if (pass.structurePass) {
+                long bytes = 0;
                 for (int i = 0; i < attribute.size(); i++) {
                     if (!found[i]) {
-                        structure.count(attribute.get(i), own);
+                        bytes += structure.count(attribute.get(i), sink.perKey());
                     }
+                }
+                if (breakdown != null) {
+                    breakdown.keyBytes.add(bytes);
                 }
             }
         });
@@ -544,51 +609,64 @@ final class BoundedMapSizer {
             if (pass.structurePass && !sv.nulls().isEmpty()) {
                 iw.distinct++;
             }
-            innerMap(iw, pass, own, sv.nulls(), List.of(), null);
+            innerMap(iw, pass, sink, new MapInteriors.Parts(sink.fixed(), sink.perEntry(), sink.nullsTable()),
+                    sv.nulls(), List.of(), null);
         }
     }
 
-    private void innerMap(IndexWork iw, Pass pass, Tally own, Object inner, List<Object> attribute, boolean[] found) {
+    private void innerMap(IndexWork iw, Pass pass, Sink sink, MapInteriors.Parts parts, Object inner,
+                          List<Object> attribute, boolean[] found) {
         if (inner instanceof Map<?, ?> && MapInteriors.supports(inner)) {
-            MapInteriors.walk(inner, structure, own, (key, entry) -> entry(iw, pass, key, entry, attribute, found));
+            MapInteriors.walk(inner, structure, parts, (key, entry) -> entry(iw, pass, key, entry, attribute, found));
         } else if (pass.structurePass) {
             structure.startUnit();
-            structure.walk(inner, own);
+            structure.walk(inner, sink.perKey());
         }
     }
 
-    private void bitmap(IndexWork iw, Pass pass, Tally own) {
+    private void bitmap(IndexWork iw, Pass pass, Sink sink) {
         IndexStoreInspector.BitmapParts bp = iw.bitmap;
         Object[] uniqueKeys = IndexStoreInspector.objectKeysArray(bp.objectKeys());
         if (pass.structurePass) {
             structure.startUnit();
             structure.markVisited(bp.bitSets());
             structure.markVisited(bp.entries());
-            structure.markVisited(uniqueKeys);
-            structure.walk(iw.index, own);
-            if (uniqueKeys != null) {
-                structure.count(uniqueKeys, own);
+            Object[] tables = IndexStoreInspector.keyTables(bp);
+            for (Object t : tables) {
+                structure.markVisited(t);
+            }
+            structure.walk(iw.index, sink.fixed());
+            for (Object t : tables) {
+                if (t != null) {
+                    structure.count(t, sink.entryTables());
+                }
             }
             attributeObjects = null;
             attributeObjectsFound = null;
             List<Object> attribute = new ArrayList<>();
-            MapInteriors.walk(bp.bitSets(), structure, own, (value, bitSet) -> {
+            MapInteriors.Parts parts = new MapInteriors.Parts(sink.fixed(), sink.perKey(), sink.outerTable());
+            MapInteriors.walk(bp.bitSets(), structure, parts, (value, bitSet) -> {
                 iw.distinct++;
                 attribute.clear();
                 structure.startUnit();
                 structure.collect(value, attribute);
+                long bytes = 0;
                 for (Object o : attribute) {
                     if (pass.recordsHoldObjects && attributeObjects(o)) {
                         continue;
                     }
-                    structure.count(o, own);
+                    bytes += structure.count(o, sink.perKey());
                 }
+                if (breakdown != null) {
+                    breakdown.keyBytes.add(bytes);
+                }
+                // the bit set object goes with its value; its storage grows with the entries that have the value
                 structure.startUnit();
-                structure.walk(bitSet, own);
+                structure.walkFrom(bitSet, sink.perKey(), sink.perEntry());
             });
         }
         structure.startUnit();
-        structure.walk(bp.entries(), pass.structurePass ? own : discard, o -> {
+        structure.walk(bp.entries(), pass.structurePass ? sink.perEntry() : discard, o -> {
             if (!IndexStoreInspector.isEntry(o)) {
                 return false;
             }
@@ -597,7 +675,7 @@ final class BoundedMapSizer {
         });
         if (uniqueKeys != null && !pass.holdersOnly) {
             // a unique key that an entry holds (as its deserialised key) was counted with that entry
-            Tally keys = pass.figures.exclusive(iw.bit);
+            Tally keys = breakdown != null ? breakdown.perEntry : pass.figures.exclusive(iw.bit);
             for (Object k : uniqueKeys) {
                 if (k != null && pass.inSlice(k) && (holders == null || holders.maskOf(k) == 0)) {
                     structure.startUnit();
@@ -611,7 +689,7 @@ final class BoundedMapSizer {
             IdentityObjectSet foundSet = attributeObjectsFound;
             set.forEach(o -> {
                 if (!foundSet.contains(o)) {
-                    structure.count(o, own);
+                    structure.count(o, sink.perKey());
                 }
             });
             attributeObjects = null;
@@ -672,6 +750,9 @@ final class BoundedMapSizer {
             entries.markShared(stored.key());
             entries.markShared(stored.record());
         }
+        if (breakdown != null && breakdown.valuesAreCache) {
+            entries.markShared(IndexStoreInspector.valueObject(entry));
+        }
         if (checkAttributes) {
             for (int i = 0; i < attribute.size(); i++) {
                 if (!found[i] && entries.isShared(attribute.get(i))) {
@@ -706,16 +787,20 @@ final class BoundedMapSizer {
                 mask = iw.bit;
             }
             if (pass.inSlice(o) && Long.numberOfTrailingZeros(mask) == iw.position) {
-                into[c] = pass.figures.of(mask);
+                into[c] = breakdown != null ? breakdown.perEntry : pass.figures.of(mask);
             } else {
                 // walked in another slice, or with the first index that holds it
                 entries.markVisited(o);
             }
         }
+        long bytes = 0;
         for (int c = 0; c < candidates.length; c++) {
             if (into[c] != null) {
-                entries.walk(candidates[c], into[c]);
+                bytes += entries.walk(candidates[c], into[c]);
             }
+        }
+        if (breakdown != null) {
+            breakdown.entryBytes.add(bytes);
         }
     }
 

@@ -43,8 +43,12 @@ final class IndexStoreInspector {
     private static final VarHandle KEY_DATA = field(CachedQueryEntry.class, "keyData");
     private static final VarHandle KEY_OBJECT = field(CachedQueryEntry.class, "keyObject");
     private static final VarHandle RECORD = field(QueryableEntry.class, "record");
-    private static final VarHandle OBJECT_KEYS_ARRAY =
-            field(load("com.hazelcast.internal.util.collection.Object2LongHashMap"), "keys");
+    private static final Class<?> OBJECT2LONG = load("com.hazelcast.internal.util.collection.Object2LongHashMap");
+    private static final Class<?> LONG2LONG = load("com.hazelcast.internal.util.collection.Long2LongHashMap");
+    private static final VarHandle OBJECT_KEYS_ARRAY = field(OBJECT2LONG, "keys");
+    private static final VarHandle OBJECT_KEYS_VALUES = field(OBJECT2LONG, "values");
+    private static final VarHandle LONG_KEYS_ENTRIES = field(LONG2LONG, "entries");
+    private static final VarHandle VALUE_OBJECT = field(CachedQueryEntry.class, "valueObject");
 
     private IndexStoreInspector() {
     }
@@ -101,6 +105,25 @@ final class IndexStoreInspector {
     /** The entry's key as it keeps it (a {@code Data}), or null. */
     static Data keyData(Object entry) {
         return entry instanceof CachedQueryEntry<?, ?> e ? (Data) KEY_DATA.get(e) : null;
+    }
+
+    /** The entry's value as an object (deserialised, or the stored object), if it has one, or null. */
+    static Object valueObject(Object entry) {
+        return entry instanceof CachedQueryEntry<?, ?> e ? VALUE_OBJECT.get(e) : null;
+    }
+
+    /**
+     * The hash table arrays of a bitmap index's map from unique key to internal id (they grow with the
+     * entries), each possibly null.
+     */
+    static Object[] keyTables(BitmapParts parts) {
+        if (parts.objectKeys() != null && OBJECT2LONG.isInstance(parts.objectKeys())) {
+            return new Object[] {OBJECT_KEYS_ARRAY.get(parts.objectKeys()), OBJECT_KEYS_VALUES.get(parts.objectKeys())};
+        }
+        if (parts.longKeys() != null && LONG2LONG.isInstance(parts.longKeys())) {
+            return new Object[] {LONG_KEYS_ENTRIES.get(parts.longKeys())};
+        }
+        return new Object[0];
     }
 
     /** The entry's deserialised key, if it has deserialised it, or null. */
