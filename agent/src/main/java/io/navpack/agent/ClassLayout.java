@@ -143,6 +143,14 @@ final class ClassLayout {
         return measured;
     }
 
+    /** The size of an array of this (array) class with {@code length} elements, or -1 if it cannot be computed. */
+    long arraySize(long length) {
+        if (!array || arrayBase < 0 || arrayShift < 0) {
+            return -1;
+        }
+        return align(arrayBase + (length << arrayShift));
+    }
+
     /** Reads reference field {@code i} of {@code o}. */
     Object read(Object o, int i) {
         long[] offsets = referenceOffsets;

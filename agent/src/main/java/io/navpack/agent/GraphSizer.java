@@ -54,6 +54,17 @@ public final class GraphSizer {
         return ClassLayout.of(o.getClass()).sizeOf(o, inst);
     }
 
+    /**
+     * The size an array of {@code arrayClass} with {@code length} elements would take (base offset plus
+     * elements, rounded up to the object alignment), without creating it; -1 if this JVM does not tell.
+     */
+    public static long arraySize(Class<?> arrayClass, long length) {
+        if (!arrayClass.isArray() || length < 0) {
+            throw new IllegalArgumentException("not an array class or a negative length: " + arrayClass + ", " + length);
+        }
+        return ClassLayout.of(arrayClass).arraySize(length);
+    }
+
     /** Counts everything reachable from {@code root} under {@code options}. */
     public WalkResult walk(Object root, WalkOptions options) {
         return walkAll(root == null ? List.of() : List.of(root), options);

@@ -518,6 +518,17 @@ final class BoundedMapSizer {
         final java.util.List<Long> keyBytes = new ArrayList<>();
         /** The entry objects' values stand for the values their records would cache: shared, not the index's. */
         boolean valuesAreCache;
+        /** Entries and distinct values (with the null bucket) of the index sized. */
+        long entries;
+        long distinct;
+        /** Keys of the map keyed by attribute value (HASH, SORTED: the outer map; BITMAP: the bit sets). */
+        long outerKeys;
+        /** Entries of each per-value inner map. */
+        final java.util.List<Long> innerCounts = new ArrayList<>();
+        /** Entries whose attribute is null, kept in their own map (HASH). */
+        long nullEntries;
+        /** Class of the per-value inner maps, or null. */
+        String innerMapKind;
     }
 
     /** Set while a what-if sizes a private index. */
@@ -544,9 +555,18 @@ final class BoundedMapSizer {
         try {
             IndexFigures figures = new IndexFigures();
             IndexWork iw = new IndexWork(index, 0);
-            traverse(iw, new Pass(0, 1, false, figures, storages(name), true, 1));
+            Storage<?, ?>[] storages = storages(name);
+            if (iw.hasObjectKeys()) {
+                // which unique keys the entries hold, so that each is counted once
+                holders = IdentityObjectSet.withMasks(1024, 1);
+                traverse(iw, new Pass(0, 1, true, figures, storages, true, 1));
+            }
+            traverse(iw, new Pass(0, 1, false, figures, storages, true, 1));
+            holders = null;
             countCommonIndexes(figures);
             into.fixed.add(figures.exclusive(1L));
+            into.entries = iw.entries;
+            into.distinct = iw.distinct;
         } finally {
             this.breakdown = null;
         }
@@ -580,7 +600,7 @@ final class BoundedMapSizer {
         List<Object> attribute = new ArrayList<>();
         MapInteriors.Parts outer = new MapInteriors.Parts(sink.fixed(), sink.perKey(), sink.outerTable());
         MapInteriors.Parts inner = new MapInteriors.Parts(sink.perKey(), sink.perEntry(), sink.innerTables());
-        MapInteriors.walk(sv.recordMap(), structure, outer, (value, innerMap) -> {
+        long outerKeys = MapInteriors.walk(sv.recordMap(), structure, outer, (value, innerMap) -> {
             attribute.clear();
             if (!pass.holdersOnly) {
                 // the attribute value's objects: counted once, with the index's structure, unless a record
@@ -592,7 +612,13 @@ final class BoundedMapSizer {
             if (pass.structurePass) {
                 iw.distinct++;
             }
-            innerMap(iw, pass, sink, inner, innerMap, attribute, found);
+            long n = innerMap(iw, pass, sink, inner, innerMap, attribute, found);
+            if (breakdown != null && pass.structurePass) {
+                breakdown.innerCounts.add(n);
+                if (breakdown.innerMapKind == null) {
+                    breakdown.innerMapKind = innerMap.getClass().getName();
+                }
+            }
             if (pass.structurePass) {
                 long bytes = 0;
                 for (int i = 0; i < attribute.size(); i++) {
@@ -605,23 +631,33 @@ final class BoundedMapSizer {
                 }
             }
         });
+        if (breakdown != null && pass.structurePass) {
+            breakdown.outerKeys = outerKeys;
+        }
         if (sv.nulls() != null) {
             if (pass.structurePass && !sv.nulls().isEmpty()) {
                 iw.distinct++;
             }
-            innerMap(iw, pass, sink, new MapInteriors.Parts(sink.fixed(), sink.perEntry(), sink.nullsTable()),
-                    sv.nulls(), List.of(), null);
+            long nulls = innerMap(iw, pass, sink, new MapInteriors.Parts(sink.fixed(), sink.perEntry(),
+                    sink.nullsTable()), sv.nulls(), List.of(), null);
+            if (breakdown != null && pass.structurePass) {
+                breakdown.nullEntries = nulls;
+            }
         }
     }
 
-    private void innerMap(IndexWork iw, Pass pass, Sink sink, MapInteriors.Parts parts, Object inner,
+    /** Walks one per-value inner map; returns its entries. */
+    private long innerMap(IndexWork iw, Pass pass, Sink sink, MapInteriors.Parts parts, Object inner,
                           List<Object> attribute, boolean[] found) {
         if (inner instanceof Map<?, ?> && MapInteriors.supports(inner)) {
-            MapInteriors.walk(inner, structure, parts, (key, entry) -> entry(iw, pass, key, entry, attribute, found));
-        } else if (pass.structurePass) {
+            return MapInteriors.walk(inner, structure, parts,
+                    (key, entry) -> entry(iw, pass, key, entry, attribute, found));
+        }
+        if (pass.structurePass) {
             structure.startUnit();
             structure.walk(inner, sink.perKey());
         }
+        return inner instanceof Map<?, ?> m ? m.size() : 0;
     }
 
     private void bitmap(IndexWork iw, Pass pass, Sink sink) {
@@ -645,7 +681,7 @@ final class BoundedMapSizer {
             attributeObjectsFound = null;
             List<Object> attribute = new ArrayList<>();
             MapInteriors.Parts parts = new MapInteriors.Parts(sink.fixed(), sink.perKey(), sink.outerTable());
-            MapInteriors.walk(bp.bitSets(), structure, parts, (value, bitSet) -> {
+            long keys = MapInteriors.walk(bp.bitSets(), structure, parts, (value, bitSet) -> {
                 iw.distinct++;
                 attribute.clear();
                 structure.startUnit();
@@ -664,6 +700,9 @@ final class BoundedMapSizer {
                 structure.startUnit();
                 structure.walkFrom(bitSet, sink.perKey(), sink.perEntry());
             });
+            if (breakdown != null) {
+                breakdown.outerKeys = keys;
+            }
         }
         structure.startUnit();
         structure.walk(bp.entries(), pass.structurePass ? sink.perEntry() : discard, o -> {

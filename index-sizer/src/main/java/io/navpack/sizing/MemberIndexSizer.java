@@ -51,7 +51,7 @@ import java.util.TreeMap;
 final class MemberIndexSizer {
 
     /** One sizing at a time per JVM: each holds its own bookkeeping (bounded, or the map's objects in full-graph mode). */
-    private static final java.util.concurrent.Semaphore ONE_AT_A_TIME = new java.util.concurrent.Semaphore(1);
+    static final java.util.concurrent.Semaphore ONE_AT_A_TIME = new java.util.concurrent.Semaphore(1);
 
     private final HazelcastInstanceImpl instance;
     private final SizingOptions options;
