@@ -46,9 +46,15 @@ class DemoTest {
         for (MemberIndexReport m : sizing.members()) {
             assertThat(m.map(Demo.MAP).indexes()).hasSize(3);
         }
+        // indexing the map made its records cache their values: part of what indexing it costs
+        ClusterIndexReport.MapTotal total = sizing.mapTotal(Demo.MAP);
+        assertThat(total.cachedValues()).isEqualTo(6_000);
+        assertThat(total.cachedValuesHeapBytes()).isPositive();
+        assertThat(total.indexingCostBytes()).isEqualTo(total.indexesHeapBytes() + total.cachedValuesHeapBytes());
 
         String html = HtmlReport.render(r);
-        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "Bytes per trade", "trades_sorted_nav[amount1]")
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "Bytes per trade", "trades_sorted_nav[amount1]",
+                        "indexing cost (MB)", "values cache (MB)", "BOUNDED")
                 .doesNotContain("NaN");
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         DemoCommand.print(r, new PrintStream(text, true, StandardCharsets.UTF_8));
