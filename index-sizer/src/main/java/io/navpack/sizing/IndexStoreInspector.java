@@ -1,6 +1,15 @@
 package io.navpack.sizing;
 
+import com.hazelcast.config.CacheDeserializedValues;
+import com.hazelcast.config.IndexConfig;
+import com.hazelcast.instance.impl.Node;
+import com.hazelcast.internal.monitor.impl.PerIndexStats;
 import com.hazelcast.internal.serialization.Data;
+import com.hazelcast.internal.serialization.InternalSerializationService;
+import com.hazelcast.map.impl.MapContainer;
+import com.hazelcast.query.impl.Index;
+import com.hazelcast.query.impl.IndexCopyBehavior;
+import com.hazelcast.query.impl.IndexImpl;
 import com.hazelcast.map.impl.record.Record;
 import com.hazelcast.query.impl.AbstractIndex;
 import com.hazelcast.query.impl.BitmapIndexStore;
@@ -27,6 +36,9 @@ import java.util.Map;
  *                   .internalObjectKeys (Object2LongHashMap) or .internalKeys (Long2LongHashMap)
  * entry: CachedQueryEntry{keyData, valueData, keyObject, valueObject, record, serializationService, extractors}
  * </pre>
+ *
+ * It also builds private indexes of Hazelcast's own classes, filled as {@code AddIndexOperation} fills a map's
+ * index, for what-if predictions.
  */
 final class IndexStoreInspector {
 
@@ -142,6 +154,30 @@ final class IndexStoreInspector {
     /** The record an index entry refers to, or null. */
     static Record<?> record(Object entry) {
         return entry instanceof QueryableEntry<?, ?> e ? (Record<?>) RECORD.get(e) : null;
+    }
+
+    /**
+     * A global on-heap index of Hazelcast's own classes that belongs to no map (a what-if's private index):
+     * built as a map's index registry builds one, with no statistics.
+     */
+    static IndexImpl privateIndex(Node node, IndexConfig normalized, InternalSerializationService ss,
+                                  MapContainer container, IndexCopyBehavior copyBehavior, int partitionCount) {
+        return new IndexImpl(node, normalized, ss, container.getExtractors(), copyBehavior, PerIndexStats.EMPTY,
+                partitionCount, container.getName());
+    }
+
+    /**
+     * Adds one map entry to a private index as {@code AddIndexOperation} adds it to a real one: a query entry of
+     * the key and the value the index sees, pointing at the record; with {@code cache-deserialized-values: NEVER}
+     * the attribute is read from a scratch entry and the stored entry keeps the record's value.
+     */
+    static void add(IndexImpl index, MapContainer container, CacheDeserializedValues caching,
+                    InternalSerializationService ss, Data key, Object value, Record<?> record) {
+        QueryableEntry<?, ?> entry = container.newQueryEntry(key, value);
+        entry.setRecord(record);
+        CachedQueryEntry<?, ?> newEntry = caching == CacheDeserializedValues.NEVER
+                ? new CachedQueryEntry<>(ss, key, value, container.getExtractors()) : (CachedQueryEntry<?, ?>) entry;
+        index.putEntry(newEntry, null, entry, Index.OperationSource.SYSTEM);
     }
 
     /** {entries, distinct keys} of an index, each -1 if unknown. */

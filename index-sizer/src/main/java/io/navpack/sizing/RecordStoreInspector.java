@@ -1,6 +1,8 @@
 package io.navpack.sizing;
 
+import com.hazelcast.config.CacheDeserializedValues;
 import com.hazelcast.internal.serialization.Data;
+import com.hazelcast.internal.serialization.SerializationService;
 import com.hazelcast.internal.util.ConcurrentReferenceHashMap;
 import com.hazelcast.map.impl.record.Record;
 import com.hazelcast.map.impl.record.Records;
@@ -187,6 +189,32 @@ final class RecordStoreInspector {
             cached = Records.getCachedValue(record);
         }
         return cached == Record.NOT_CACHED || cached instanceof Thread ? null : cached;
+    }
+
+    /**
+     * The value an index created now would see for this record: its cached value, else the value it would
+     * cache (deserialised here, not stored in the record), else its stored value.
+     */
+    static Object indexValue(Record<?> record, CacheDeserializedValues caching, SerializationService ss) {
+        Object cached = cachedValue(record);
+        if (cached != null) {
+            return cached;
+        }
+        Object value = record.getValue();
+        return wouldCache(record, caching) ? ss.toObject(value) : value;
+    }
+
+    /**
+     * True if creating an index would make this record cache its deserialised value: it can cache, does not
+     * yet, and its value is one Hazelcast caches ({@code Records.getValueOrCachedValue}: not Portable, JSON or
+     * Compact, which are read without deserialising).
+     */
+    static boolean wouldCache(Record<?> record, CacheDeserializedValues caching) {
+        if (caching == CacheDeserializedValues.NEVER || cachedValue(record) != null
+                || record.getCachedValueUnsafe() == Record.NOT_CACHED) {
+            return false;
+        }
+        return record.getValue() instanceof Data d && !(d.isPortable() || d.isJson() || d.isCompact());
     }
 
     private static Object deref(Object ref) {

@@ -7,7 +7,6 @@ import com.hazelcast.config.IndexType;
 import com.hazelcast.config.MapConfig;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.instance.impl.HazelcastInstanceImpl;
-import com.hazelcast.internal.monitor.impl.PerIndexStats;
 import com.hazelcast.internal.partition.IPartitionService;
 import com.hazelcast.internal.serialization.Data;
 import com.hazelcast.internal.serialization.InternalSerializationService;
@@ -16,10 +15,8 @@ import com.hazelcast.map.impl.MapService;
 import com.hazelcast.map.impl.MapServiceContext;
 import com.hazelcast.map.impl.record.Record;
 import com.hazelcast.map.impl.recordstore.RecordStore;
-import com.hazelcast.query.impl.CachedQueryEntry;
 import com.hazelcast.query.impl.Comparables;
 import com.hazelcast.query.impl.CompositeValue;
-import com.hazelcast.query.impl.Index;
 import com.hazelcast.query.impl.IndexImpl;
 import com.hazelcast.query.impl.IndexUtils;
 import com.hazelcast.query.impl.QueryableEntry;
@@ -155,20 +152,15 @@ final class WhatIfEstimator {
 
         /** A private index of the sampled entries {@code from} to {@code to}, filled as AddIndexOperation does. */
         IndexImpl build(int from, int to) {
-            IndexImpl privateIndex = new IndexImpl(node, index, ss, container.getExtractors(),
-                    context.getIndexCopyBehavior(), PerIndexStats.EMPTY, partitions.getPartitionCount(), map);
-            CachedQueryEntry<?, ?> scratch = new CachedQueryEntry<>(ss, container.getExtractors());
+            IndexImpl privateIndex = IndexStoreInspector.privateIndex(node, index, ss, container,
+                    context.getIndexCopyBehavior(), partitions.getPartitionCount());
             for (int i = from; i < to; i++) {
                 Record<?> record = records[i];
-                Object value = fresh[i] != null ? fresh[i] : indexValue(record, caching, ss);
-                if (fresh[i] == null && wouldCache(record, caching)) {
+                Object value = fresh[i] != null ? fresh[i] : RecordStoreInspector.indexValue(record, caching, ss);
+                if (fresh[i] == null && RecordStoreInspector.wouldCache(record, caching)) {
                     fresh[i] = value;
                 }
-                QueryableEntry<?, ?> entry = container.newQueryEntry(keys[i], value);
-                entry.setRecord(record);
-                CachedQueryEntry<?, ?> newEntry = caching == CacheDeserializedValues.NEVER
-                        ? scratch.init(keys[i], value) : (CachedQueryEntry<?, ?>) entry;
-                privateIndex.putEntry(newEntry, null, entry, Index.OperationSource.SYSTEM);
+                IndexStoreInspector.add(privateIndex, container, caching, ss, keys[i], value, record);
             }
             return privateIndex;
         }
@@ -307,8 +299,8 @@ final class WhatIfEstimator {
                     if ((seen & 63) == 63) {
                         pacer.pace(64);
                     }
-                    Object value = indexValue(record, caching, ss);
-                    if (wouldCache(record, caching)) {
+                    Object value = RecordStoreInspector.indexValue(record, caching, ss);
+                    if (RecordStoreInspector.wouldCache(record, caching)) {
                         counts[3]++;
                     }
                     Object attribute;
@@ -407,28 +399,6 @@ final class WhatIfEstimator {
                 p.bytes, Math.max(0, Math.round(p.bytes - p.error)), Math.round(p.bytes + p.error), toCache, cacheBytes,
                 Math.max(0, Math.round(cacheBytes - cacheError)), Math.round(cacheBytes + cacheError), method,
                 System.nanoTime() - start, pacer.cpuNanos());
-    }
-
-    /** The value an index would see for this record: its cached value, the value it would cache, or its value. */
-    private static Object indexValue(Record<?> record, CacheDeserializedValues caching, InternalSerializationService ss) {
-        Object cached = RecordStoreInspector.cachedValue(record);
-        if (cached != null) {
-            return cached;
-        }
-        Object value = record.getValue();
-        if (wouldCache(record, caching)) {
-            return ss.toObject(value);
-        }
-        return value;
-    }
-
-    /** True if creating an index would make this record cache its deserialised value (it does not yet). */
-    private static boolean wouldCache(Record<?> record, CacheDeserializedValues caching) {
-        if (caching == CacheDeserializedValues.NEVER || RecordStoreInspector.cachedValue(record) != null
-                || record.getCachedValueUnsafe() == Record.NOT_CACHED) {
-            return false;
-        }
-        return record.getValue() instanceof Data d && !(d.isPortable() || d.isJson() || d.isCompact());
     }
 
     /** The attribute value as the index extracts it ({@code AbstractIndex.extractAttributeValue}). */
