@@ -86,7 +86,7 @@ public final class BoundProbe {
                 samples.incrementAndGet();
                 peak.accumulateAndGet(used, Math::max);
                 try {
-                    Thread.sleep(200);
+                    Thread.sleep(300);
                 } catch (InterruptedException e) {
                     return;
                 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class BoundTest {
 
-    static final int ENTRIES = Integer.getInteger("navpack.bound.entries", 200_000);
+    static final int ENTRIES = Integer.getInteger("navpack.bound.entries", 150_000);
 
     record Run(String mode, long limit, long measured, long reported, long samples, long code8, long id, long all,
                long millis, boolean complete) {
