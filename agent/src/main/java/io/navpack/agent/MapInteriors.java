@@ -116,16 +116,16 @@ public final class MapInteriors {
         }
     }
 
-    /** The map object and its small fields (views, counters), not entering the given interior roots. */
-    private static void shell(Object map, UnitWalker walker, Tally interior, Object... interiorRoots) {
+    /**
+     * The map object and its small fields (views, counters), not entering the fields named {@code interior}
+     * (the nodes and tables the caller counts by their links, and the comparator maps share).
+     */
+    private static void shell(Object map, UnitWalker walker, Tally tally, java.util.Set<String> interior) {
         if (walker == null) {
             return;
         }
         walker.startUnit();
-        for (Object root : interiorRoots) {
-            walker.markVisited(root);
-        }
-        walker.walk(map, interior);
+        walker.walkExceptFields(map, tally, interior);
     }
 
     private static void count(UnitWalker walker, Object o, Tally interior) {
@@ -136,7 +136,6 @@ public final class MapInteriors {
 
     private static final class Cslm {
         static final FieldRef HEAD = FieldRef.of(ConcurrentSkipListMap.class, "head");
-        static final FieldRef COMPARATOR = FieldRef.of(ConcurrentSkipListMap.class, "comparator");
         static final Class<?> INDEX = load(CSLM + "$Index");
         static final Class<?> NODE = load(CSLM + "$Node");
         static final FieldRef INDEX_NODE = FieldRef.of(INDEX, "node");
@@ -148,7 +147,7 @@ public final class MapInteriors {
 
         static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object head = HEAD.get(map);
-            shell(map, walker, parts.shell(), head, COMPARATOR.get(map));
+            shell(map, walker, parts.shell(), java.util.Set.of("head", "comparator"));
             if (head == null) {
                 return 0;
             }
@@ -188,7 +187,7 @@ public final class MapInteriors {
         static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object table = TABLE.get(map);
             Object nextTable = NEXT_TABLE.get(map);
-            shell(map, walker, parts.shell(), table, nextTable);
+            shell(map, walker, parts.shell(), java.util.Set.of("table", "nextTable"));
             return table(table, walker, parts, visitor) + table(nextTable, walker, parts, visitor);
         }
 
@@ -232,16 +231,10 @@ public final class MapInteriors {
         static final FieldRef KEY = FieldRef.of(NODE, "key");
         static final FieldRef VALUE = FieldRef.of(NODE, "value");
         static final FieldRef NEXT = FieldRef.of(NODE, "next");
-        static final FieldRef HEAD = FieldRef.of(LinkedHashMap.class, "head");
-        static final FieldRef TAIL = FieldRef.of(LinkedHashMap.class, "tail");
 
         static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object table = TABLE.get(map);
-            if (map instanceof LinkedHashMap) {
-                shell(map, walker, parts.shell(), table, HEAD.get(map), TAIL.get(map));
-            } else {
-                shell(map, walker, parts.shell(), table);
-            }
+            shell(map, walker, parts.shell(), java.util.Set.of("table", "head", "tail"));
             if (table == null) {
                 return 0;
             }
@@ -261,7 +254,6 @@ public final class MapInteriors {
 
     private static final class Tm {
         static final FieldRef ROOT = FieldRef.of(TreeMap.class, "root");
-        static final FieldRef COMPARATOR = FieldRef.of(TreeMap.class, "comparator");
         static final Class<?> ENTRY = load("java.util.TreeMap$Entry");
         static final FieldRef KEY = FieldRef.of(ENTRY, "key");
         static final FieldRef VALUE = FieldRef.of(ENTRY, "value");
@@ -270,7 +262,7 @@ public final class MapInteriors {
 
         static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object root = ROOT.get(map);
-            shell(map, walker, parts.shell(), root, COMPARATOR.get(map));
+            shell(map, walker, parts.shell(), java.util.Set.of("root", "comparator"));
             long entries = 0;
             ArrayDeque<Object> todo = new ArrayDeque<>();
             if (root != null) {

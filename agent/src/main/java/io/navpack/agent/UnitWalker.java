@@ -275,6 +275,26 @@ public final class UnitWalker {
         return sum;
     }
 
+    /**
+     * Counts {@code o} and walks its reference fields except those named in {@code skipped} (declared by any of
+     * its classes), in the current unit: for a structure whose interior a caller counts itself. Reads each field
+     * once, so a field that changes meanwhile (a table replaced by a resize) is never entered.
+     */
+    long walkExceptFields(Object o, Tally tally, java.util.Set<String> skipped) {
+        if (wasVisited(o)) {
+            return 0;
+        }
+        markVisited(o);
+        long sum = count(o, tally);
+        ClassLayout layout = layouts.of(o.getClass());
+        for (int i = 0; i < layout.referenceFields.length; i++) {
+            if (!skipped.contains(layout.referenceFields[i].getName())) {
+                sum += walk(layout.read(o, i), tally);
+            }
+        }
+        return sum;
+    }
+
     /** Counts {@code o} alone into {@code tally}, without remembering it: for nodes a caller enumerates itself. */
     public long count(Object o, Tally tally) {
         ClassLayout layout = layouts.of(o.getClass());
