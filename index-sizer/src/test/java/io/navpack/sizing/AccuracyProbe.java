@@ -139,12 +139,19 @@ public final class AccuracyProbe {
 
         IndexRegistry registry = ctx.getMapContainer(mapName).getGlobalIndexRegistry();
         WeakReference<Object> dropped = new WeakReference<>(registry.getIndexes()[0]);
+        // an inner map of the index: a query's result set can keep it after the index itself is gone
+        WeakReference<Object> droppedInner = firstInnerMap(registry.getIndexes()[0]);
 
         long before = usedAfterGc();
         registry.destroyIndexes();
         refreshTrackers(refresh);
+        for (int round = 0; round < 20 && (dropped.get() != null || droppedInner.get() != null); round++) {
+            // the query threads that still hold the dropped index's last results have not run a query since
+            refreshTrackers(refresh);
+            usedAfterGc();
+        }
         long after = usedAfterGc();
-        boolean collected = dropped.get() == null;
+        boolean collected = dropped.get() == null && droppedInner.get() == null;
         long freed = before - after;
         // then the values cache the index started: cleared record by record
         clearCachedValues(ctx, mapName);
@@ -159,6 +166,16 @@ public final class AccuracyProbe {
                 whatIf.status() == MemberStatus.OK && untouched);
         map.destroy();
         return line;
+    }
+
+    /** A weak reference to one of a HASH or SORTED index's per-value maps (to nothing for a bitmap index). */
+    private static WeakReference<Object> firstInnerMap(Object index) {
+        IndexStoreInspector.SingleValue sv = IndexStoreInspector.singleValue(IndexStoreInspector.store(index));
+        Object[] inner = {null};
+        if (sv != null) {
+            io.navpack.agent.MapInteriors.entries(sv.recordMap(), 1, (k, v) -> inner[0] = v);
+        }
+        return new WeakReference<>(inner[0]);
     }
 
     /** Records of the map (owned partitions) that hold a cached deserialised value. */
