@@ -108,7 +108,7 @@ class IndexAccuracyTest {
         for (Row r : rows) {
             sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d B | %,d B | %s | %,d B | %,d B | %,d B | %+.2f %% | %,d B | %,d B | %+.2f %% |%n",
                     r.shape().substring(0, r.shape().indexOf('/')), r.format(), r.type(), r.cache(), r.cacheFreed(),
-                    r.cacheFreed() == 0 ? "-" : String.format(Locale.ROOT, "%+.2f %%",
+                    r.cacheFreed() == 0 || r.cache() == 0 ? "-" : String.format(Locale.ROOT, "%+.2f %%",
                             100.0 * (r.cache() - r.cacheFreed()) / r.cacheFreed()),
                     r.createdIndex(), r.predictedIndex(), r.predictedMargin(), r.predictionError() * 100,
                     r.createdCache(), r.predictedCache(), r.cachePredictionError() * 100));
