@@ -368,6 +368,8 @@ final class BoundedMapSizer {
         boolean complete = true;
         String reason;
         int slices = 1;
+        /** The indexes sized (at most 64), with their counts and times. */
+        List<IndexWork> work = List.of();
 
         Tally of(long mask) {
             for (int i = 0; i < used; i++) {
@@ -457,12 +459,9 @@ final class BoundedMapSizer {
             attributeObjects = null;
             attributeObjectsFound = null;
         }
-        lastWork = work;
+        figures.work = List.copyOf(work);
         return figures;
     }
-
-    /** The work of the last {@link #indexes} call, for per-index times. */
-    List<IndexWork> lastWork = List.of();
 
     /** One traversal of one index. */
     private final class Pass {

@@ -204,7 +204,7 @@ final class MemberIndexSizer {
             BoundedMapSizer.IndexFigures figures = bounded.indexes(name, indexes, data.entries,
                     BoundedMapSizer.recordsHoldObjects(config));
             allIndexes = figures.unionBytes();
-            for (BoundedMapSizer.IndexWork iw : bounded.lastWork) {
+            for (BoundedMapSizer.IndexWork iw : figures.work) {
                 InternalIndex index = iw.index;
                 // counted while walking: asking the maps for their sizes would create their view objects
                 long[] counts = iw.understood() && figures.complete ? new long[] {iw.entries, iw.distinct}
@@ -217,7 +217,7 @@ final class MemberIndexSizer {
                         memoryCost(index, config), iw.nanos, own.objects(), figures.complete,
                         why, BoundedMapSizer.top(own.histogram(), options.topClasses())));
             }
-            for (int i = bounded.lastWork.size(); i < indexes.length; i++) {
+            for (int i = figures.work.size(); i < indexes.length; i++) {
                 reports.add(notWalked(indexes[i], config, "more than 64 indexes on one map: not walked"));
             }
             if (!figures.complete && reason == null) {
