@@ -189,7 +189,8 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk17 "$JAVA" SizerScaleBenchmark
   fi
   echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk17.txt"
-  if [ "$JDK25_RUN" = 1 ] && [ -x "$JAVA25" ] && { selected CodecBenchmark || selected FieldPositionBenchmark; }; then
+  if [ "$JDK25_RUN" = 1 ] && [ -x "$JAVA25" ] && { selected CodecBenchmark || selected FieldPositionBenchmark \
+      || selected ScanQueryBenchmark; }; then
     if [ -n "$ONLY" ]; then
       echo "re-run of '$ONLY' at $(date -u +%Y-%m-%dT%H:%MZ), load before: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/environment-jdk25.txt"
     else
@@ -197,6 +198,7 @@ if [ "$REPORT_ONLY" = 0 ]; then
     fi
     run jdk25 "$JAVA25" CodecBenchmark -p shape=trade
     run jdk25 "$JAVA25" FieldPositionBenchmark -p position=1,32,1024
+    run jdk25 "$JAVA25" ScanQueryBenchmark -p format=navpack-object,navpack-plain,compact,compact-nometa
     echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk25.txt"
   fi
   ELAPSED=$(( (SECONDS - STARTED + 30) / 60 ))

@@ -124,7 +124,7 @@ public class ExtractorGridBenchmark {
             settings.setProperty(ExtractSettings.MODE, "adaptive");
             ExtractSettings.bind(registry, settings);
             records = GridRecords.navpack(n, registry);
-            schema = new PackedRecord(records[0], registry).schema();
+            schema = PackedRecord.of(records[0], registry).schema();
             int[] positions = GridRecords.positions(n, k, pattern);
             names = new String[positions.length];
             for (int i = 0; i < positions.length; i++) {
@@ -136,7 +136,7 @@ public class ExtractorGridBenchmark {
 
         @Override
         public void read() {
-            PackedRecord record = new PackedRecord(records[next], registry);
+            PackedRecord record = PackedRecord.of(records[next], registry);
             next = (next + 1) & (GridRecords.RECORDS - 1);
             for (String name : names) {
                 extractor.extract(record, name, collector);

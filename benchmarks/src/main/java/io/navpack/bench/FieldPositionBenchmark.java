@@ -92,9 +92,9 @@ public class FieldPositionBenchmark {
                 w.writeRecord(schema, values);
                 byte[] bytes = w.toByteArray();
                 if (format.equals("navpack")) {
-                    return () -> new PackedRecord(bytes, registry).getLong(name);
+                    return () -> PackedRecord.of(bytes, registry).getLong(name);
                 }
-                return () -> new PackedRecord(bytes, registry).getLong(index);
+                return () -> PackedRecord.of(bytes, registry).getLong(index);
             }
             case "pof": {
                 ConfigurablePofContext ctx = PofCodec.newContext();

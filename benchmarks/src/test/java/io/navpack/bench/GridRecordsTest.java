@@ -34,7 +34,7 @@ class GridRecordsTest {
             Binary[] binaries = GridRecords.pof(n, pof);
             Object[][] values = GridRecords.values(n);
             for (int r = 0; r < GridRecords.RECORDS; r++) {
-                PackedRecord record = new PackedRecord(navpack[r], registry);
+                PackedRecord record = PackedRecord.of(navpack[r], registry);
                 PofEntry entry = new PofEntry(key, binaries[r], pof);
                 for (int i = 0; i < n; i++) {
                     Object expected = values[r][i];

@@ -103,11 +103,11 @@ final class InspectCommand implements Callable<Integer> {
                 int length = PackedInts.readInt(b, 8, b.length);
                 int start = PackedInts.skipInt(b, 8, b.length);
                 if (length >= 0 && length <= b.length - start) {
-                    return new PackedRecord(b, start, length, registry);
+                    return PackedRecord.of(b, start, length, registry);
                 }
             }
         }
-        return new PackedRecord(b, registry);
+        return PackedRecord.of(b, registry);
     }
 
     static String text(Path p) throws IOException {

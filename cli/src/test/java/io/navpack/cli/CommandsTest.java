@@ -12,7 +12,12 @@ import com.hazelcast.spi.impl.SerializationServiceSupport;
 import io.navpack.cli.demo.Trade;
 import io.navpack.cli.demo.TradeGenerator;
 import io.navpack.format.Hex;
+import io.navpack.format.FieldType;
+import io.navpack.format.Schema;
+import io.navpack.format.SchemaCatalog;
 import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.NavpackContext;
+import io.navpack.hazelcast.SchemaTasks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -207,6 +212,44 @@ class CommandsTest {
         Path bin = dir.resolve("value.bin");
         Files.write(bin, record);
         assertThat(run("inspect", "--file", bin.toString(), "--schemas", file.toString())[1]).isEqualTo(fromFile[1]);
+    }
+
+    @Test
+    void schemasListsADisagreementBetweenTheCatalogAndAMemberInsteadOfMergingIt() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        String name = "cli-split-" + port;
+        Config c = NavpackConfig.of().applyTo(new Config());
+        c.setClusterName(name);
+        c.setProperty("hazelcast.phone.home.enabled", "false");
+        c.getJetConfig().setEnabled(false);
+        c.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
+        c.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        c.getNetworkConfig().getJoin().getMulticastConfig().setEnabled(false);
+        c.getNetworkConfig().getJoin().getAutoDetectionConfig().setEnabled(false);
+        c.getNetworkConfig().getJoin().getTcpIpConfig().setEnabled(true).addMember("127.0.0.1:" + port);
+        HazelcastInstance split = Hazelcast.newHazelcastInstance(c);
+        try {
+            // what a merge of two sides that each gave version 1 of Split other fields leaves behind
+            Schema mine = Schema.builder("Split").typeId(900).field("a", FieldType.LONG).build();
+            Schema theirs = Schema.builder("Split").typeId(900).field("b", FieldType.STRING).build();
+            NavpackContext.of(split).registry().learn(mine);
+            IMap<String, byte[]> catalog = split.getMap(SchemaTasks.CATALOG);
+            catalog.put(SchemaTasks.CATALOG_KEY, SchemaCatalog.of(java.util.List.of(theirs)).toBytes());
+            Path file = dir.resolve("split.txt");
+            Object[] r = run("schemas", "--cluster", "127.0.0.1:" + port, "--cluster-name", name, "--out", file.toString());
+            assertThat(r[0]).as((String) r[2]).isEqualTo(Main.FAILED);
+            assertThat((String) r[2]).contains("navpack: disagreement: type id 900 version 1: the catalog holds " + theirs)
+                    .contains("; member [127.0.0.1]:" + port + " holds " + mine);
+            String text = Files.readString(file);
+            assertThat(text).contains("# " + theirs).doesNotContain("# " + mine + "\n")
+                    .contains("# disagreement: type id 900 version 1");
+            assertThat(SchemasCommand.read(file)).containsExactly(theirs);
+        } finally {
+            split.shutdown();
+        }
     }
 
     @Test

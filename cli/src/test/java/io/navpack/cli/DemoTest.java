@@ -53,7 +53,7 @@ class DemoTest {
         assertThat(total.indexingCostBytes()).isEqualTo(total.indexesHeapBytes() + total.cachedValuesHeapBytes());
 
         String html = HtmlReport.render(r);
-        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "Bytes per trade", "trades_sorted_nav[amount1]",
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "Bytes per trade", "trades_sorted_amount1",
                         "indexing cost (MB)", "values cache (MB)", "BOUNDED")
                 .doesNotContain("NaN");
         ByteArrayOutputStream text = new ByteArrayOutputStream();

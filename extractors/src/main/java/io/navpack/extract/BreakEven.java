@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -44,10 +43,8 @@ public final class BreakEven {
     private volatile int calibrations;
     private volatile boolean settled;
 
-    final LongAdder singleReads = new LongAdder();
-    final LongAdder fullDecodes = new LongAdder();
-    final LongAdder switches = new LongAdder();
-    final LongAdder cachedReads = new LongAdder();
+    /** Every thread's counts of reads of this schema. */
+    private final List<ReadCounts> counts = new CopyOnWriteArrayList<>();
 
     private BreakEven(Schema schema) {
         this.schema = schema;
@@ -106,25 +103,48 @@ public final class BreakEven {
         return calibrations;
     }
 
+    /** New counters for one thread's reads of this schema. */
+    ReadCounts newCounts() {
+        ReadCounts c = new ReadCounts();
+        counts.add(c);
+        return c;
+    }
+
     public long singleReads() {
-        return singleReads.sum();
+        long n = 0;
+        for (ReadCounts c : counts) {
+            n += c.singleReads();
+        }
+        return n;
     }
 
     public long fullDecodes() {
-        return fullDecodes.sum();
+        long n = 0;
+        for (ReadCounts c : counts) {
+            n += c.fullDecodes();
+        }
+        return n;
     }
 
     public long switches() {
-        return switches.sum();
+        long n = 0;
+        for (ReadCounts c : counts) {
+            n += c.switches();
+        }
+        return n;
     }
 
     /** Reads served from a value already decoded in full. */
     public long cachedReads() {
-        return cachedReads.sum();
+        long n = 0;
+        for (ReadCounts c : counts) {
+            n += c.cachedReads();
+        }
+        return n;
     }
 
     private long reads() {
-        return singleReads.sum() + cachedReads.sum() + fullDecodes.sum();
+        return singleReads() + cachedReads() + fullDecodes();
     }
 
     /**
@@ -149,6 +169,9 @@ public final class BreakEven {
         }
         if (!settings.calibration()) {
             value = schema.fieldCount() + 1;
+            return;
+        }
+        if (settled) {
             return;
         }
         if ((measured == null || reads() >= nextCalibration) && calibrating.compareAndSet(false, true)) {

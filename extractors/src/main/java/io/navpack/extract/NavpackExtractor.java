@@ -1,9 +1,11 @@
 package io.navpack.extract;
 
 import com.hazelcast.query.extractor.ValueCollector;
+import com.hazelcast.internal.serialization.impl.GenericRecordQueryReader;
+import com.hazelcast.internal.serialization.impl.InternalGenericRecord;
 import com.hazelcast.query.extractor.ValueExtractor;
+import com.hazelcast.query.extractor.ValueReader;
 import io.navpack.format.FieldPath;
-import io.navpack.format.Navpack;
 import io.navpack.format.PackedRecord;
 
 import java.lang.reflect.Array;
@@ -29,12 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public class NavpackExtractor implements ValueExtractor<Object, String> {
     private static final int MAX_CACHED_PATHS = 10_000;
-    private static final ClassValue<Navpack> LOCAL = new ClassValue<>() {
-        @Override
-        protected Navpack computeValue(Class<?> type) {
-            return Navpack.of(type);
-        }
-    };
 
     private final Map<String, FieldPath> paths = new ConcurrentHashMap<>();
     private final ExtractionMode mode;
@@ -71,8 +67,12 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
             collector.addObject(null);
             return;
         }
-        PackedRecord record = asRecord(target);
         FieldPath path = path(argument);
+        if (!(target instanceof PackedRecord)) {
+            extractOther(target, path, collector);
+            return;
+        }
+        PackedRecord record = (PackedRecord) target;
         int top = record.schema().indexOf(path.name(0));
         if (top < 0) {
             // the value was written with a version of its type that has no such field
@@ -87,6 +87,36 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
         }
     }
 
+    /**
+     * A value of a map that is not a navpack value: Compact and Portable values (which Hazelcast hands
+     * over as a reader of the serialized form, or as a generic record) are read by Hazelcast's own
+     * reader; other objects through their accessors or fields.
+     */
+    @SuppressWarnings("unchecked")
+    private static void extractOther(Object target, FieldPath path, ValueCollector collector) {
+        if (target instanceof ValueReader) {
+            ((ValueReader) target).read(hazelcastPath(path), collector);
+        } else if (target instanceof InternalGenericRecord) {
+            new GenericRecordQueryReader((InternalGenericRecord) target).read(hazelcastPath(path), collector);
+        } else {
+            offer(target, path, 0, collector);
+        }
+    }
+
+    /** The path in Hazelcast's attribute syntax: {@code legs[1].payer}, {@code legs[any].notional}. */
+    private static String hazelcastPath(FieldPath path) {
+        StringBuilder sb = new StringBuilder();
+        for (int s = 0; s < path.size(); s++) {
+            if (path.isName(s)) {
+                sb.append(sb.length() > 0 ? "." : "").append(path.name(s));
+            } else {
+                int sel = path.selector(s);
+                sb.append('[').append(sel < 0 ? "any" : Integer.toString(sel)).append(']');
+            }
+        }
+        return sb.toString();
+    }
+
     private FieldPath path(String argument) {
         FieldPath p = paths.get(argument);
         if (p == null) {
@@ -98,15 +128,6 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
         return p;
     }
 
-    /** A value in RECORD mode is a view already; an object (a member in OBJECT mode) is encoded once here. */
-    private static PackedRecord asRecord(Object target) {
-        if (target instanceof PackedRecord) {
-            return (PackedRecord) target;
-        }
-        Navpack local = LOCAL.get(target.getClass());
-        return local.view(local.encode(target));
-    }
-
     /** Follows steps {@code s..} of the path from a plain value, offering what it reaches. */
     private static void offer(Object v, FieldPath path, int s, ValueCollector collector) {
         for (; s < path.size(); s++) {
@@ -115,14 +136,18 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
                 return;
             }
             int selector = path.selector(s);
-            if (path.isName(s) || (selector == FieldPath.ANY_OR_FIELD && v instanceof PackedRecord)) {
-                if (!(v instanceof PackedRecord)) {
+            boolean container = v instanceof Collection || v.getClass().isArray();
+            if (path.isName(s) || (selector == FieldPath.ANY_OR_FIELD && !container)) {
+                if (v instanceof PackedRecord) {
+                    PackedRecord r = (PackedRecord) v;
+                    int i = r.schema().indexOf(path.name(s));
+                    v = i < 0 ? null : r.get(i);
+                } else if (container || v instanceof Map) {
                     throw new IllegalArgumentException("path '" + path + "': '" + path.name(s) + "' follows a "
                             + v.getClass().getSimpleName() + ", not a record");
+                } else {
+                    v = JavaProperties.get(v, path.name(s));
                 }
-                PackedRecord r = (PackedRecord) v;
-                int i = r.schema().indexOf(path.name(s));
-                v = i < 0 ? null : r.get(i);
                 continue;
             }
             if (selector == FieldPath.ANY || selector == FieldPath.ANY_OR_FIELD) {
@@ -133,7 +158,7 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
             }
             v = element(v, selector, path);
         }
-        collector.addObject(v);
+        collector.addObject(v instanceof Enum ? ((Enum<?>) v).name() : v);
     }
 
     private static Iterable<?> elements(Object v, FieldPath path) {

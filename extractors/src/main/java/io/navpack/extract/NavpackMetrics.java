@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.navpack.hazelcast.UnknownFields;
 
 /**
  * Micrometer meters of the extractor, per schema (tags {@code schema} = type name, {@code version}):
@@ -18,11 +19,17 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * <li>{@code navpack.extract.calibration.full.nanos}, {@code ...single.nanos} (gauges) — the measurement behind it</li>
  * </ul>
  *
- * Schemas seen after binding get their meters when they first appear.
+ * and, for the whole JVM, {@code navpack.query.unknown.fields} — values asked for an attribute that no
+ * navpack schema has, answered with null ({@code navpack.query.unknown-fields: warn}; with the default
+ * {@code error} such a query fails instead).
+ *
+ * <p>Schemas seen after binding get their meters when they first appear.
  */
 public final class NavpackMetrics implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
+        FunctionCounter.builder("navpack.query.unknown.fields", UnknownFields.class, c -> UnknownFields.count())
+                .description("values asked for an attribute that no navpack schema has").register(registry);
         BreakEven.onNew(b -> register(registry, b));
         for (BreakEven b : BreakEven.all()) {
             register(registry, b);

@@ -1,6 +1,7 @@
 package io.navpack.extract;
 
 import io.navpack.format.PackedRecord;
+import io.navpack.hazelcast.PackedGenericRecord;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
 
@@ -40,6 +41,9 @@ final class ValueReads {
      * values until the next look.
      */
     private BreakEven breakEven;
+    /** This thread's counts for {@link #breakEven}, and those of the schemas it read before. */
+    private ReadCounts counts;
+    private final java.util.IdentityHashMap<BreakEven, ReadCounts> countsBySchema = new java.util.IdentityHashMap<>();
     private Schema breakEvenOf;
     private ExtractSettings updatedWith;
     private int untilUpdate;
@@ -51,6 +55,10 @@ final class ValueReads {
 
     /** Field {@code field} of {@code record} in its plain form; {@code forced} overrides the configured mode. */
     static Object read(PackedRecord record, int field, ExtractionMode forced) {
+        if (record instanceof PackedGenericRecord) {
+            // the same value, whether a query reads it by plain name or through nav[...]
+            record = ((PackedGenericRecord) record).record();
+        }
         ValueReads r = CURRENT.get();
         if (r.value != record || (forced != null && forced != r.mode)) {
             r.begin(record, forced);
@@ -63,24 +71,29 @@ final class ValueReads {
             lastSchema = value.schema();
             lastReads = distinct;
         }
+        Schema schema = record.schema();
         value = record;
         decoded = null;
         distinct = 0;
-        int words = (record.fieldCount() + 63) >>> 6;
-        if (seen.length < words) {
+        int words = (schema.fieldCount() + 63) >>> 6;
+        if (words == 1) {
+            seen[0] = 0L;
+        } else if (seen.length < words) {
             seen = new long[words];
         } else {
             Arrays.fill(seen, 0, words, 0L);
         }
-        if (record.registry() != settingsFor || ExtractSettings.generation() != settingsGeneration) {
-            settingsFor = record.registry();
+        SchemaRegistry registry = record.registry();
+        if (registry != settingsFor || ExtractSettings.generation() != settingsGeneration) {
+            settingsFor = registry;
             settingsGeneration = ExtractSettings.generation();
             settings = ExtractSettings.of(settingsFor);
         }
         mode = forced != null ? forced : settings.mode();
-        if (record.schema() != breakEvenOf || settings != updatedWith) {
-            breakEvenOf = record.schema();
-            breakEven = BreakEven.of(breakEvenOf);
+        if (schema != breakEvenOf || settings != updatedWith) {
+            breakEvenOf = schema;
+            breakEven = BreakEven.of(schema);
+            counts = countsBySchema.computeIfAbsent(breakEven, BreakEven::newCounts);
             updatedWith = settings;
             untilUpdate = 0;
         }
@@ -89,10 +102,10 @@ final class ValueReads {
             untilUpdate = UPDATE_EVERY;
         }
         threshold = breakEven.value();
-        boolean expectMany = lastSchema == record.schema() && lastReads >= threshold;
+        boolean expectMany = lastSchema == schema && lastReads >= threshold;
         if (mode == ExtractionMode.FULL || (mode == ExtractionMode.ADAPTIVE && expectMany)) {
             decoded = record.decodeAll();
-            breakEven.fullDecodes.increment();
+            counts.full();
         }
     }
 
@@ -104,16 +117,16 @@ final class ValueReads {
             distinct++;
         }
         if (decoded != null) {
-            breakEven.cachedReads.increment();
+            counts.cached();
             return decoded[f];
         }
         if (mode == ExtractionMode.ADAPTIVE && distinct >= threshold) {
             decoded = value.decodeAll();
-            breakEven.fullDecodes.increment();
-            breakEven.switches.increment();
+            counts.full();
+            counts.switched();
             return decoded[f];
         }
-        breakEven.singleReads.increment();
+        counts.single();
         return value.get(f);
     }
 

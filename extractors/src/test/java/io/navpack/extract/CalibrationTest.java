@@ -34,7 +34,7 @@ class CalibrationTest {
         Schema s = registry.register(b.build());
         PackedWriter w = new PackedWriter(registry, 256);
         w.writeRecord(s, values);
-        return new PackedRecord(w.toByteArray(), registry);
+        return PackedRecord.of(w.toByteArray(), registry);
     }
 
     @Test
@@ -73,12 +73,12 @@ class CalibrationTest {
         PackedRecord first = wide(registry, "Remeasured", 705, 8);
         byte[] bytes = first.bytes();
         BreakEven be = BreakEven.of(first.schema());
-        assertThat(Collected.one(extractor, new PackedRecord(bytes, registry), "f1")).isEqualTo(7919L);
+        assertThat(Collected.one(extractor, PackedRecord.of(bytes, registry), "f1")).isEqualTo(7919L);
         assertThat(be.awaitMeasurement(java.time.Duration.ofSeconds(60))).isTrue();
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (be.calibrations() < 2 && System.nanoTime() < deadline) {
             for (int i = 0; i < BreakEven.FIRST_RECALIBRATION + ValueReads.UPDATE_EVERY + 1; i++) {
-                Collected.one(extractor, new PackedRecord(bytes, registry), "f1");
+                Collected.one(extractor, PackedRecord.of(bytes, registry), "f1");
             }
             Thread.sleep(10);
         }
@@ -105,7 +105,7 @@ class CalibrationTest {
         assertThat(be.toString()).contains("(settled)");
         int measurements = be.calibrations();
         for (int i = 0; i < 3 * BreakEven.FIRST_RECALIBRATION; i++) {
-            Collected.one(extractor, new PackedRecord(v.bytes(), registry), "f1");
+            Collected.one(extractor, PackedRecord.of(v.bytes(), registry), "f1");
         }
         assertThat(be.calibrations()).as("a settled figure is not measured again").isEqualTo(measurements);
     }
@@ -124,7 +124,7 @@ class CalibrationTest {
         assertThat(be.isPinned()).isFalse();
         assertThat(be.value()).as("unmeasured again: field by field").isEqualTo(13);
         ValueReads.reset(); // a thread looks at the schema's figure every UPDATE_EVERY values; a fresh one at once
-        Collected.one(extractor, new PackedRecord(v.bytes(), registry), "f0");
+        Collected.one(extractor, PackedRecord.of(v.bytes(), registry), "f0");
         assertThat(be.awaitMeasurement(java.time.Duration.ofSeconds(60))).isTrue();
         be.pin(2);
         be.pin(null);
@@ -137,7 +137,7 @@ class CalibrationTest {
         SchemaRegistry registry = new SchemaRegistry();
         PackedRecord v = wide(registry, "FixedModes", 704, 20);
         new NavpackExtractor.Partial().extract(v, "f1", new Collected());
-        new NavpackExtractor.Full().extract(new PackedRecord(v.bytes(), registry), "f2", new Collected());
+        new NavpackExtractor.Full().extract(PackedRecord.of(v.bytes(), registry), "f2", new Collected());
         assertThat(BreakEven.of(v.schema()).measurement()).isNull();
         assertThat(BreakEven.of(v.schema()).calibrations()).isZero();
     }

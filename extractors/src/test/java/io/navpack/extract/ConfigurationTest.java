@@ -9,6 +9,13 @@ import com.hazelcast.client.config.YamlClientConfigBuilder;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.InMemoryXmlConfig;
 import com.hazelcast.config.InMemoryYamlConfig;
+import com.hazelcast.config.IndexType;
+import com.hazelcast.config.InMemoryFormat;
+import com.hazelcast.config.MapConfig;
+import com.hazelcast.config.MetadataPolicy;
+import com.hazelcast.aggregation.Aggregators;
+import com.hazelcast.projection.Projections;
+import com.hazelcast.query.PagingPredicate;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
@@ -27,9 +34,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Collection;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -89,21 +99,63 @@ class ConfigurationTest {
         assertThat(((PackedRecord) stored).getDecimal("amount1")).isEqualTo(trade.amount1());
     }
 
-    /** The queries of the user guide, on a member configured with the nav attribute. */
+    /** The queries of the user guide, by plain names: no attribute configuration needed. */
     private static void query(HazelcastInstance client) {
         IMap<Long, Trade> trades = client.getMap("trades");
-        Collection<Trade> eur = trades.values(Predicates.equal("nav[currency1]", "EUR"));
-        Collection<Trade> big = trades.values(Predicates.sql("nav[currency1] = 'EUR' and nav[amount1] > 12000000"));
-        Collection<Trade> late = trades.values(Predicates.sql("nav[tradeDate] >= '2014-07-25' and nav[buySell] = 'BUY'"));
+        Collection<Trade> eur = trades.values(Predicates.equal("currency1", "EUR"));
+        Collection<Trade> big = trades.values(Predicates.sql("currency1 = 'EUR' and amount1 > 12000000"));
+        Collection<Trade> late = trades.values(Predicates.sql("tradeDate >= '2014-07-25' and buySell = 'BUY'"));
         assertThat(eur).extracting(Trade::id).containsExactlyInAnyOrder(1L, 5L, 10L);
         assertThat(big).extracting(Trade::id).containsExactlyInAnyOrder(1L, 10L);
         assertThat(late).extracting(Trade::id).containsExactlyInAnyOrder(9L, 10L);
+
+        Collection<String> buyers = trades.project(Projections.singleAttribute("currency2"), Predicates.equal("buySell", "BUY"));
+        BigDecimal total = trades.aggregate(Aggregators.bigDecimalSum("amount1"), Predicates.equal("currency1", "EUR"));
+        PagingPredicate<Long, Trade> page = Predicates.pagingPredicate(Predicates.equal("currency1", "EUR"),
+                FieldComparator.byDescending("amount1"), 2);
+        Collection<Trade> largestTwo = trades.values(page);
+        List<Trade> seed = SeedTrades.load();
+        assertThat(buyers).containsExactlyInAnyOrderElementsOf(seed.stream()
+                .filter(t -> t.buySell() == com.acme.trading.Side.BUY).map(Trade::currency2).collect(Collectors.toList()));
+        assertThat(total).isEqualByComparingTo(seed.stream().filter(t -> t.currency1().equals("EUR"))
+                .map(Trade::amount1).reduce(BigDecimal.ZERO, BigDecimal::add));
+        assertThat(largestTwo).extracting(Trade::id).containsExactly(seed.stream().filter(t -> t.currency1().equals("EUR"))
+                .sorted(Comparator.comparing(Trade::amount1).reversed()).limit(2).map(Trade::id).toArray(Long[]::new));
+    }
+
+    /** The guide's queries through the nav attribute, on a member whose map has it. */
+    private static void navQuery(HazelcastInstance client) {
+        IMap<Long, Trade> trades = client.getMap("trades");
+        Collection<Trade> eurByNav = trades.values(Predicates.equal("nav[currency1]", "EUR"));
+        Collection<Trade> buys = trades.values(Predicates.sql("nav[buySell] = 'BUY' and nav[amount1] > 12000000"));
+        assertThat(eurByNav).extracting(Trade::id).containsExactlyInAnyOrder(1L, 5L, 10L);
+        assertThat(buys).extracting(Trade::id).containsExactlyInAnyOrderElementsOf(SeedTrades.load().stream()
+                .filter(t -> t.buySell() == com.acme.trading.Side.BUY && t.amount1().compareTo(new BigDecimal("12000000")) > 0)
+                .map(Trade::id).collect(Collectors.toList()));
+    }
+
+    /** The first query of the guide: no navpack configuration on the member at all. */
+    @Test
+    void firstQueryOnAMemberWithOnlyTheJars() {
+        member(new Config());
+        HazelcastInstance client = client(NavpackConfig.of(Trade.class).applyTo(new ClientConfig()));
+        for (Trade t : SeedTrades.load()) {
+            client.getMap("trades").put(t.id(), t);
+        }
+        IMap<Long, Trade> trades = client.getMap("trades");
+        Collection<Trade> eur = trades.values(Predicates.equal("currency1", "EUR"));
+        trades.addIndex(IndexType.SORTED, "amount1");
+        Collection<Trade> big = trades.values(Predicates.sql("currency1 = 'EUR' and amount1 > 12000000"));
+        assertThat(eur).extracting(Trade::id).containsExactlyInAnyOrder(1L, 5L, 10L);
+        assertThat(big).extracting(Trade::id).containsExactlyInAnyOrder(1L, 10L);
     }
 
     @Test
     void programmatic() {
         ClientConfig clientConfig = NavpackConfig.of(Trade.class).applyTo(new ClientConfig());
-        Config memberConfig = NavpackConfig.of().readMode(ReadMode.RECORD).queryable("trades*").applyTo(new Config());
+        Config memberConfig = NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(new Config());
+        memberConfig.addMapConfig(new MapConfig("trades*").setInMemoryFormat(InMemoryFormat.OBJECT)
+                .setMetadataPolicy(MetadataPolicy.OFF));
         HazelcastInstance member = member(memberConfig);
         HazelcastInstance client = client(clientConfig);
         roundTrip(member, client);
@@ -155,6 +207,7 @@ class ConfigurationTest {
         HazelcastInstance client = client(new YamlClientConfigBuilder(stream(snippet("client-yaml"))).build());
         roundTrip(member, client);
         query(client);
+        navQuery(client);
         assertThat(member.getMap("trades").getLocalMapStats().getIndexStats()).hasSize(2);
         assertThatThrownBy(() -> client.getMap("trades").put(2L, new Unregistered()))
                 .hasStackTraceContaining("is not registered with navpack");

@@ -153,6 +153,26 @@ public final class FieldType {
         return elementNullable;
     }
 
+    /**
+     * Whether a field may have type {@code a} in one version of a type and {@code b} in another: the
+     * same kind, and for containers compatible element, key and value types, for nested records the
+     * same type name. Enum constants and nullability may differ (readers match constants by name and
+     * read a missing value as null or default).
+     */
+    static boolean compatibleAcrossVersions(FieldType a, FieldType b) {
+        if (a.kind != b.kind) {
+            return false;
+        }
+        switch (a.kind) {
+            case RECORD: return a.name.equals(b.name);
+            case LIST:
+            case SET: return compatibleAcrossVersions(a.element, b.element);
+            case ARRAY: return a.elementNullable == b.elementNullable && compatibleAcrossVersions(a.element, b.element);
+            case MAP: return compatibleAcrossVersions(a.key, b.key) && compatibleAcrossVersions(a.element, b.element);
+            default: return true;
+        }
+    }
+
     /** True for an array that maps to a Java primitive array such as {@code int[]}. */
     public boolean isPrimitiveArray() {
         return kind == Kind.ARRAY && !elementNullable && element.kind.isPrimitive();

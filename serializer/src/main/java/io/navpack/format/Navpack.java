@@ -49,11 +49,11 @@ public final class Navpack {
 
     /** A view over {@code bytes}, which must not change afterwards. */
     public PackedRecord view(byte[] bytes) {
-        return new PackedRecord(bytes, registry);
+        return PackedRecord.of(bytes, registry);
     }
 
     public PackedRecord view(byte[] bytes, int offset, int length) {
-        return new PackedRecord(bytes, offset, length, registry);
+        return PackedRecord.of(bytes, offset, length, registry);
     }
 
     /** Decodes {@code bytes} into {@code type}. */

@@ -7,11 +7,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -21,505 +16,155 @@ import java.util.function.Consumer;
  * then only that field. Reading field <i>i</i> costs the same for every <i>i</i>: a jump through the
  * sparse offset table to the field's block, then at most {@value Schema#BLOCK}-1 skips.
  *
+ * <p>Create one with {@link #of(byte[], SchemaRegistry)} or {@link Navpack#view(byte[])}. Inside
+ * Hazelcast, values read on members are views too (they also implement Hazelcast's
+ * {@code GenericRecord}, so that queries can use plain field names).
+ *
  * <p>A view is thread-safe; it never copies or changes the bytes it wraps, so the caller must not
- * change them either. Equality is by content: two views are equal when their bytes are.
+ * change them either. Equality is by content: two views are equal when their bytes are, whatever
+ * their implementation.
  *
  * <p>Getters take a field index or name. Primitive getters throw {@link NullPointerException} for
  * a null field; check {@link #isNull(int)} or use {@link #get(int)}. The plain form that
  * {@link #get(int)} returns: Java boxes for primitive kinds, the natural {@code java.time} and
  * {@code java.math} types, enum constants as their names, nested records as views, lists as
- * {@link List}, sets as {@link java.util.Set}, arrays as Java arrays, maps as {@link Map}.
+ * {@link java.util.List}, sets as {@link java.util.Set}, arrays as Java arrays, maps as {@link Map}.
  */
-public final class PackedRecord {
-    static final int FLAG_NULLS = 4;
-    private static final int FLAG_WIDTH = 3;
-
-    private final byte[] bytes;
-    private final int offset;
-    private final int limit;
-    private final Schema schema;
-    private final SchemaRegistry registry;
-    private final int bitmapPos;
-    private final int tablePos;
-    private final int width;
-    private final int bodyPos;
-    private final int depth;
-    private int hash;
+public interface PackedRecord {
 
     /** A view over a whole array holding one value. The array must not change afterwards. */
-    public PackedRecord(byte[] bytes, SchemaRegistry registry) {
-        this(bytes, 0, bytes.length, registry, 0);
+    static PackedRecord of(byte[] bytes, SchemaRegistry registry) {
+        return new RecordView(bytes, 0, bytes.length, registry, 0);
     }
 
     /** A view over {@code length} bytes from {@code offset}. The bytes must not change afterwards. */
-    public PackedRecord(byte[] bytes, int offset, int length, SchemaRegistry registry) {
-        this(bytes, offset, length, registry, 0);
-    }
-
-    PackedRecord(byte[] bytes, int offset, int length, SchemaRegistry registry, int depth) {
-        if (offset < 0 || length < 0 || offset > bytes.length - length) {
-            throw new IllegalArgumentException("range " + offset + "+" + length + " outside an array of " + bytes.length);
-        }
-        if (depth >= Values.MAX_DEPTH) {
-            throw new NavpackFormatException("records nested deeper than " + Values.MAX_DEPTH, offset);
-        }
-        this.bytes = bytes;
-        this.offset = offset;
-        this.limit = offset + length;
-        this.registry = registry;
-        this.depth = depth;
-        int p = offset;
-        int typeId = PackedInts.readInt(bytes, p, limit);
-        p = PackedInts.skipInt(bytes, p, limit);
-        int version = PackedInts.readInt(bytes, p, limit);
-        p = PackedInts.skipInt(bytes, p, limit);
-        if (typeId < 0 || version < 0) {
-            throw new NavpackFormatException("negative type id " + typeId + " or version " + version, offset);
-        }
-        this.schema = registry.schema(typeId, version, offset);
-        if (p >= limit) {
-            throw new NavpackFormatException("truncated record header", p);
-        }
-        int flags = bytes[p++] & 0xFF;
-        int n = schema.fieldCount();
-        int blocks = (n + Schema.BLOCK - 1) / Schema.BLOCK;
-        int widthCode = flags & FLAG_WIDTH;
-        if ((flags & ~(FLAG_WIDTH | FLAG_NULLS)) != 0 || widthCode == 3 || (blocks <= 1 && widthCode != 0)) {
-            throw new NavpackFormatException("invalid record flags 0x" + Integer.toHexString(flags), p - 1);
-        }
-        if ((flags & FLAG_NULLS) != 0) {
-            if (!schema.hasNullableFields() || blocks > limit - p) {
-                throw new NavpackFormatException("invalid null bitmap", p);
-            }
-            byte[] notNull = schema.notNullMask();
-            for (int j = 0; j < blocks; j++) {
-                if ((bytes[p + j] & notNull[j]) != 0) {
-                    throw new NavpackFormatException("null bitmap marks a field null that cannot be null", p + j);
-                }
-            }
-            bitmapPos = p;
-            p += blocks;
-        } else {
-            bitmapPos = -1;
-        }
-        this.width = 1 << widthCode;
-        int tableLen = blocks > 1 ? (blocks - 1) * width : 0;
-        if (tableLen > limit - p) {
-            throw new NavpackFormatException("truncated offset table", p);
-        }
-        this.tablePos = p;
-        this.bodyPos = p + tableLen;
+    static PackedRecord of(byte[] bytes, int offset, int length, SchemaRegistry registry) {
+        return new RecordView(bytes, offset, length, registry, 0);
     }
 
     // ---------------------------------------------------------------- structure
 
-    public Schema schema() {
-        return schema;
-    }
+    /** The writer's schema. */
+    Schema schema();
 
-    public int fieldCount() {
-        return schema.fieldCount();
+    default int fieldCount() {
+        return schema().fieldCount();
     }
 
     /** The registry this view resolves schemas (of nested records) and classes with. */
-    public SchemaRegistry registry() {
-        return registry;
-    }
+    SchemaRegistry registry();
 
     /** The wrapped array; do not modify. Bytes {@link #offset()} to {@link #offset()} + {@link #length()} are this record. */
-    public byte[] array() {
-        return bytes;
-    }
+    byte[] array();
 
-    public int offset() {
-        return offset;
-    }
+    int offset();
 
-    public int length() {
-        return limit - offset;
-    }
+    int length();
 
     /** A copy of this record's bytes. */
-    public byte[] bytes() {
-        return Arrays.copyOfRange(bytes, offset, limit);
-    }
-
-    int bodyPosition() {
-        return bodyPos;
-    }
-
-    int limit() {
-        return limit;
-    }
-
-    int depth() {
-        return depth;
+    default byte[] bytes() {
+        return java.util.Arrays.copyOfRange(array(), offset(), offset() + length());
     }
 
     /** Index of the field named {@code name}; {@link IllegalArgumentException} when there is none. */
-    public int indexOf(String name) {
-        int i = schema.indexOf(name);
-        if (i < 0) {
-            throw new IllegalArgumentException("no field '" + name + "' in " + schema.typeName() + " v" + schema.version()
-                    + " (fields: " + fieldNames() + ")");
-        }
-        return i;
-    }
+    int indexOf(String name);
 
-    private List<String> fieldNames() {
-        List<String> names = new ArrayList<>();
-        for (Field f : schema.fields()) {
-            names.add(f.name());
-        }
-        return names;
-    }
+    boolean isNull(int i);
 
-    public boolean isNull(int i) {
-        java.util.Objects.checkIndex(i, schema.fieldCount());
-        return bitmapPos >= 0 && (bytes[bitmapPos + (i >>> 3)] & (1 << (i & 7))) != 0;
-    }
-
-    public boolean isNull(String name) {
+    default boolean isNull(String name) {
         return isNull(indexOf(name));
-    }
-
-    /** Position of the (non-null) field {@code i}: block start from the offset table, then skips inside the block. */
-    int fieldPosition(int i) {
-        int block = i >>> 3;
-        int p = bodyPos;
-        if (block > 0) {
-            int e = tablePos + (block - 1) * width;
-            int off;
-            switch (width) {
-                case 1: off = bytes[e] & 0xFF; break;
-                case 2: off = ((bytes[e] & 0xFF) << 8) | (bytes[e + 1] & 0xFF); break;
-                default: off = Values.int32(bytes, e); break;
-            }
-            if (off < 0 || off > limit - bodyPos) {
-                throw new NavpackFormatException("block offset " + off + " outside the record", e);
-            }
-            p += off;
-        }
-        int[] skip = schema.skipSizes();
-        byte[] b = bytes;
-        for (int f = block << 3; f < i; f++) {
-            if (bitmapPos >= 0 && (b[bitmapPos + (f >>> 3)] & (1 << (f & 7))) != 0) {
-                continue;
-            }
-            int size = skip[f];
-            if (size > 0) {
-                p = Values.fixed(p, size, limit);
-            } else if (size == Schema.SKIP_PACKED) {
-                p = PackedInts.skip(b, p, limit);
-            } else if (size == Schema.SKIP_PACKED_INT) {
-                p = PackedInts.skipInt(b, p, limit);
-            } else if (size == Schema.SKIP_LENGTH) {
-                p = Values.skipLengthPrefixed(b, p, limit);
-            } else {
-                p = Values.skip(schema.field(f).type(), b, p, limit);
-            }
-        }
-        return p;
-    }
-
-    private static long mask(Kind k) {
-        return 1L << k.ordinal();
-    }
-
-    private static final long INTS = mask(Kind.INT) | mask(Kind.SHORT) | mask(Kind.CHAR) | mask(Kind.BYTE);
-    private static final long LONGS = INTS | mask(Kind.LONG);
-    private static final long DOUBLES = mask(Kind.DOUBLE) | mask(Kind.FLOAT);
-
-    /** Position of field {@code i} whose kind must be in {@code kinds} (a bit per kind), or -1 when null. */
-    private int positionOf(int i, long kinds) {
-        Field f = schema.field(i);
-        if ((kinds & mask(f.type().kind())) == 0) {
-            List<Kind> wanted = new ArrayList<>();
-            for (Kind k : Kind.values()) {
-                if ((kinds & mask(k)) != 0) {
-                    wanted.add(k);
-                }
-            }
-            throw new IllegalArgumentException("field '" + f.name() + "' of " + schema.typeName() + " is a " + f.type()
-                    + ", not " + (wanted.size() == 1 ? wanted.get(0) : "one of " + wanted));
-        }
-        if (isNull(i)) {
-            return -1;
-        }
-        return fieldPosition(i);
-    }
-
-    private int primitivePosition(int i, long kinds) {
-        int p = positionOf(i, kinds);
-        if (p < 0) {
-            throw new NullPointerException("field '" + schema.field(i).name() + "' of " + schema.typeName() + " is null");
-        }
-        return p;
     }
 
     // ---------------------------------------------------------------- typed getters
 
-    public boolean getBoolean(int i) {
-        return Values.booleanAt(bytes, primitivePosition(i, mask(Kind.BOOLEAN)), limit);
-    }
+    boolean getBoolean(int i);
 
-    public byte getByte(int i) {
-        return Values.byteAt(bytes, primitivePosition(i, mask(Kind.BYTE)), limit);
-    }
+    byte getByte(int i);
 
-    public short getShort(int i) {
-        return Values.shortAt(bytes, primitivePosition(i, mask(Kind.SHORT)), limit);
-    }
+    short getShort(int i);
 
-    public char getChar(int i) {
-        return Values.charAt(bytes, primitivePosition(i, mask(Kind.CHAR)), limit);
-    }
+    char getChar(int i);
 
     /** An int, short, byte or char field as an int. */
-    public int getInt(int i) {
-        Kind k = schema.field(i).type().kind();
-        int p = primitivePosition(i, INTS);
-        return k == Kind.BYTE ? Values.byteAt(bytes, p, limit) : Values.intAt(bytes, p, limit);
-    }
+    int getInt(int i);
 
     /** A long, int, short, byte or char field as a long. */
-    public long getLong(int i) {
-        Kind k = schema.field(i).type().kind();
-        int p = primitivePosition(i, LONGS);
-        return k == Kind.BYTE ? Values.byteAt(bytes, p, limit) : Values.longAt(bytes, p, limit);
-    }
+    long getLong(int i);
 
-    public float getFloat(int i) {
-        return Values.floatAt(bytes, primitivePosition(i, mask(Kind.FLOAT)), limit);
-    }
+    float getFloat(int i);
 
     /** A double or float field as a double. */
-    public double getDouble(int i) {
-        Kind k = schema.field(i).type().kind();
-        int p = primitivePosition(i, DOUBLES);
-        return k == Kind.FLOAT ? Values.floatAt(bytes, p, limit) : Values.doubleAt(bytes, p, limit);
-    }
+    double getDouble(int i);
 
-    public String getString(int i) {
-        int p = positionOf(i, mask(Kind.STRING));
-        return p < 0 ? null : Values.stringAt(bytes, p, limit);
-    }
+    String getString(int i);
 
-    public BigDecimal getDecimal(int i) {
-        int p = positionOf(i, mask(Kind.DECIMAL));
-        return p < 0 ? null : Values.decimalAt(bytes, p, limit);
-    }
+    BigDecimal getDecimal(int i);
 
-    public BigInteger getBigInteger(int i) {
-        int p = positionOf(i, mask(Kind.BIG_INTEGER));
-        return p < 0 ? null : Values.bigIntegerAt(bytes, p, limit);
-    }
+    BigInteger getBigInteger(int i);
 
-    public LocalDate getDate(int i) {
-        int p = positionOf(i, mask(Kind.DATE));
-        return p < 0 ? null : Values.dateAt(bytes, p, limit);
-    }
+    LocalDate getDate(int i);
 
-    public LocalTime getTime(int i) {
-        int p = positionOf(i, mask(Kind.TIME));
-        return p < 0 ? null : Values.timeAt(bytes, p, limit);
-    }
+    LocalTime getTime(int i);
 
-    public LocalDateTime getDateTime(int i) {
-        int p = positionOf(i, mask(Kind.DATE_TIME));
-        return p < 0 ? null : Values.dateTimeAt(bytes, p, limit);
-    }
+    LocalDateTime getDateTime(int i);
 
-    public Instant getInstant(int i) {
-        int p = positionOf(i, mask(Kind.INSTANT));
-        return p < 0 ? null : Values.instantAt(bytes, p, limit);
-    }
+    Instant getInstant(int i);
 
-    public OffsetDateTime getOffsetDateTime(int i) {
-        int p = positionOf(i, mask(Kind.OFFSET_DATE_TIME));
-        return p < 0 ? null : Values.offsetDateTimeAt(bytes, p, limit);
-    }
+    OffsetDateTime getOffsetDateTime(int i);
 
-    public UUID getUuid(int i) {
-        int p = positionOf(i, mask(Kind.UUID));
-        return p < 0 ? null : Values.uuidAt(bytes, p, limit);
-    }
+    UUID getUuid(int i);
 
-    public byte[] getBytes(int i) {
-        int p = positionOf(i, mask(Kind.BYTES));
-        return p < 0 ? null : Values.bytesAt(bytes, p, limit);
-    }
+    byte[] getBytes(int i);
 
     /** The name of an enum field's constant (no enum class needed). */
-    public String getEnumName(int i) {
-        int p = positionOf(i, mask(Kind.ENUM));
-        FieldType t = schema.field(i).type();
-        return p < 0 ? null : t.constants().get(Values.enumIndexAt(t, bytes, p, limit));
-    }
+    String getEnumName(int i);
 
     /** The position of an enum field's constant in the writer's schema, or -1 when null. */
-    public int getEnumIndex(int i) {
-        int p = positionOf(i, mask(Kind.ENUM));
-        return p < 0 ? -1 : Values.enumIndexAt(schema.field(i).type(), bytes, p, limit);
-    }
+    int getEnumIndex(int i);
 
     /** A nested record as a view over the same bytes. */
-    public PackedRecord getRecord(int i) {
-        int p = positionOf(i, mask(Kind.RECORD));
-        return p < 0 ? null : Values.recordAt(schema.field(i).type(), bytes, p, limit, registry, depth);
-    }
+    PackedRecord getRecord(int i);
 
-    public boolean getBoolean(String name) { return getBoolean(indexOf(name)); }
-    public byte getByte(String name) { return getByte(indexOf(name)); }
-    public short getShort(String name) { return getShort(indexOf(name)); }
-    public char getChar(String name) { return getChar(indexOf(name)); }
-    public int getInt(String name) { return getInt(indexOf(name)); }
-    public long getLong(String name) { return getLong(indexOf(name)); }
-    public float getFloat(String name) { return getFloat(indexOf(name)); }
-    public double getDouble(String name) { return getDouble(indexOf(name)); }
-    public String getString(String name) { return getString(indexOf(name)); }
-    public BigDecimal getDecimal(String name) { return getDecimal(indexOf(name)); }
-    public BigInteger getBigInteger(String name) { return getBigInteger(indexOf(name)); }
-    public LocalDate getDate(String name) { return getDate(indexOf(name)); }
-    public LocalTime getTime(String name) { return getTime(indexOf(name)); }
-    public LocalDateTime getDateTime(String name) { return getDateTime(indexOf(name)); }
-    public Instant getInstant(String name) { return getInstant(indexOf(name)); }
-    public OffsetDateTime getOffsetDateTime(String name) { return getOffsetDateTime(indexOf(name)); }
-    public UUID getUuid(String name) { return getUuid(indexOf(name)); }
-    public byte[] getBytes(String name) { return getBytes(indexOf(name)); }
-    public String getEnumName(String name) { return getEnumName(indexOf(name)); }
-    public PackedRecord getRecord(String name) { return getRecord(indexOf(name)); }
+    default boolean getBoolean(String name) { return getBoolean(indexOf(name)); }
+    default byte getByte(String name) { return getByte(indexOf(name)); }
+    default short getShort(String name) { return getShort(indexOf(name)); }
+    default char getChar(String name) { return getChar(indexOf(name)); }
+    default int getInt(String name) { return getInt(indexOf(name)); }
+    default long getLong(String name) { return getLong(indexOf(name)); }
+    default float getFloat(String name) { return getFloat(indexOf(name)); }
+    default double getDouble(String name) { return getDouble(indexOf(name)); }
+    default String getString(String name) { return getString(indexOf(name)); }
+    default BigDecimal getDecimal(String name) { return getDecimal(indexOf(name)); }
+    default BigInteger getBigInteger(String name) { return getBigInteger(indexOf(name)); }
+    default LocalDate getDate(String name) { return getDate(indexOf(name)); }
+    default LocalTime getTime(String name) { return getTime(indexOf(name)); }
+    default LocalDateTime getDateTime(String name) { return getDateTime(indexOf(name)); }
+    default Instant getInstant(String name) { return getInstant(indexOf(name)); }
+    default OffsetDateTime getOffsetDateTime(String name) { return getOffsetDateTime(indexOf(name)); }
+    default UUID getUuid(String name) { return getUuid(indexOf(name)); }
+    default byte[] getBytes(String name) { return getBytes(indexOf(name)); }
+    default String getEnumName(String name) { return getEnumName(indexOf(name)); }
+    default PackedRecord getRecord(String name) { return getRecord(indexOf(name)); }
 
     // ---------------------------------------------------------------- generic access
 
     /** Field {@code i} in its plain form (see the class comment), or null. */
-    public Object get(int i) {
-        if (isNull(i)) {
-            return null;
-        }
-        return Values.valueAt(schema.field(i).type(), bytes, fieldPosition(i), limit, registry, null, depth);
-    }
+    Object get(int i);
 
     /** The value at a field name or a path such as {@code legs[0].notional}; see {@link #get(FieldPath)}. */
-    public Object get(String nameOrPath) {
-        int i = schema.indexOf(nameOrPath);
-        return i >= 0 ? get(i) : get(FieldPath.parse(nameOrPath));
-    }
+    Object get(String nameOrPath);
 
     /**
      * The value at {@code path}, decoding only what lies on it. A null on the way, or an element index
      * past the end, gives null. A path with {@code [any]} gives a list of every value it reaches.
      */
-    public Object get(FieldPath path) {
-        if (path.hasAny()) {
-            List<Object> out = new ArrayList<>();
-            visit(path, out::add);
-            return out;
-        }
-        FieldType type = null;
-        PackedRecord rec = this;
-        int p = -1;
-        int lim = limit;
-        for (int s = 0; s < path.size(); s++) {
-            if (path.isName(s)) {
-                if (type != null) {
-                    rec = asRecord(type, p, lim, path, s);
-                }
-                int i = rec.indexOf(path.name(s));
-                if (rec.isNull(i)) {
-                    return null;
-                }
-                type = rec.schema.field(i).type();
-                p = rec.fieldPosition(i);
-                lim = rec.limit;
-            } else {
-                int[] h = new int[3];
-                int q = elementsOf(type, p, lim, path, s, h);
-                int index = path.selector(s);
-                if (index >= h[1] || Values.isNullSlot(bytes, h[2], index)) {
-                    return null;
-                }
-                for (int k = 0; k < index; k++) {
-                    if (!Values.isNullSlot(bytes, h[2], k)) {
-                        q = Values.skip(type.element(), bytes, q, h[0]);
-                    }
-                }
-                type = type.element();
-                p = q;
-                lim = h[0];
-            }
-        }
-        return Values.valueAt(type, bytes, p, lim, registry, null, depth);
-    }
+    Object get(FieldPath path);
 
     /**
      * Offers every value that {@code path} reaches to {@code sink}, in order; {@code [any]} steps fan
      * out over all elements. Nulls on the way end that branch; a null final value is offered as null.
      */
-    public void visit(FieldPath path, Consumer<Object> sink) {
-        visit(path, 0, null, -1, limit, sink);
-    }
-
-    private void visit(FieldPath path, int s, FieldType type, int p, int lim, Consumer<Object> sink) {
-        PackedRecord rec = this;
-        for (; s < path.size(); s++) {
-            boolean container = type != null && type.kind().isCollection();
-            if (path.isName(s) || (path.selector(s) == FieldPath.ANY_OR_FIELD && !container)) {
-                if (type != null) {
-                    rec = asRecord(type, p, lim, path, s);
-                }
-                int i = rec.indexOf(path.name(s));
-                if (rec.isNull(i)) {
-                    sink.accept(null);
-                    return;
-                }
-                type = rec.schema.field(i).type();
-                p = rec.fieldPosition(i);
-                lim = rec.limit;
-            } else {
-                int[] h = new int[3];
-                int q = elementsOf(type, p, lim, path, s, h);
-                int index = path.selector(s) == FieldPath.ANY_OR_FIELD ? FieldPath.ANY : path.selector(s);
-                FieldType e = type.element();
-                for (int k = 0; k < h[1]; k++) {
-                    boolean isNull = Values.isNullSlot(bytes, h[2], k);
-                    if (index == FieldPath.ANY || index == k) {
-                        if (isNull) {
-                            sink.accept(null);
-                        } else if (s + 1 == path.size()) {
-                            sink.accept(Values.valueAt(e, bytes, q, h[0], registry, null, depth));
-                        } else {
-                            visit(path, s + 1, e, q, h[0], sink);
-                        }
-                        if (index == k) {
-                            return;
-                        }
-                    }
-                    if (!isNull) {
-                        q = Values.skip(e, bytes, q, h[0]);
-                    }
-                }
-                return;
-            }
-        }
-        sink.accept(Values.valueAt(type, bytes, p, lim, registry, null, depth));
-    }
-
-    private PackedRecord asRecord(FieldType type, int p, int lim, FieldPath path, int s) {
-        if (type.kind() != Kind.RECORD) {
-            throw new IllegalArgumentException("path '" + path + "': step '" + path.name(s) + "' follows a " + type
-                    + ", not a record");
-        }
-        return Values.recordAt(type, bytes, p, lim, registry, depth);
-    }
-
-    private int elementsOf(FieldType type, int p, int lim, FieldPath path, int s, int[] header) {
-        if (type == null || !type.kind().isCollection()) {
-            throw new IllegalArgumentException("path '" + path + "': [" + (path.selector(s) == FieldPath.ANY ? "any"
-                    : path.selector(s)) + "] applies to a list, set or array, not to a " + type);
-        }
-        return Values.containerHeader(type, bytes, p, lim, depth, header);
-    }
+    void visit(FieldPath path, Consumer<Object> sink);
 
     // ---------------------------------------------------------------- whole record
 
@@ -527,126 +172,23 @@ public final class PackedRecord {
      * Every field in its plain form, by field index, in one sequential pass over the bytes: what a
      * reader that needs many fields decodes once instead of reading fields one by one.
      */
-    public Object[] decodeAll() {
-        int n = schema.fieldCount();
-        Object[] out = new Object[n];
-        int p = bodyPos;
-        for (int f = 0; f < n; f++) {
-            if (bitmapPos >= 0 && (bytes[bitmapPos + (f >>> 3)] & (1 << (f & 7))) != 0) {
-                continue;
-            }
-            FieldType t = schema.field(f).type();
-            p = Values.readInto(t, bytes, p, limit, registry, null, depth, out, f);
-        }
-        Values.requireRecordEnd(p, limit, schema);
-        return out;
-    }
+    Object[] decodeAll();
 
     /** Decodes the whole record into {@code type}, which must be registered; fields are matched by name. */
-    public <T> T toObject(Class<T> type) {
-        return registry.binding(type).decode(this);
-    }
+    <T> T toObject(Class<T> type);
 
     /** All fields by name in their plain form, nested records and their containers turned into maps too. */
-    public Map<String, Object> toMap() {
-        Map<String, Object> out = new LinkedHashMap<>();
-        for (int i = 0; i < schema.fieldCount(); i++) {
-            out.put(schema.field(i).name(), deep(get(i)));
-        }
-        return out;
-    }
+    Map<String, Object> toMap();
 
-    private static Object deep(Object v) {
-        if (v instanceof PackedRecord) {
-            return ((PackedRecord) v).toMap();
-        }
-        if (v instanceof List) {
-            List<Object> out = new ArrayList<>();
-            for (Object x : (List<?>) v) {
-                out.add(deep(x));
-            }
-            return out;
-        }
-        if (v instanceof Collection) {
-            Collection<Object> out = new java.util.LinkedHashSet<>();
-            for (Object x : (Collection<?>) v) {
-                out.add(deep(x));
-            }
-            return out;
-        }
-        if (v instanceof Map) {
-            Map<Object, Object> out = new LinkedHashMap<>();
-            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-                out.put(deep(e.getKey()), deep(e.getValue()));
-            }
-            return out;
-        }
-        if (v instanceof Object[]) {
-            Object[] a = ((Object[]) v).clone();
-            boolean records = false;
-            for (int i = 0; i < a.length; i++) {
-                records |= a[i] instanceof PackedRecord;
-                a[i] = deep(a[i]);
-            }
-            return records ? Arrays.asList(a) : a;
-        }
-        return v;
-    }
-
+    /** True when {@code o} is a {@code PackedRecord} with the same bytes. */
     @Override
-    public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof PackedRecord)) {
-            return false;
-        }
-        PackedRecord r = (PackedRecord) o;
-        return Arrays.equals(bytes, offset, limit, r.bytes, r.offset, r.limit);
-    }
+    boolean equals(Object o);
 
+    /** A hash of the bytes (the same for every implementation). */
     @Override
-    public int hashCode() {
-        int h = hash;
-        if (h == 0) {
-            h = 1;
-            for (int i = offset; i < limit; i++) {
-                h = 31 * h + bytes[i];
-            }
-            hash = h;
-        }
-        return h;
-    }
+    int hashCode();
 
     /** {@code Trade{id=1, tradeDate=2014-07-21, ...}}; byte arrays in hex. */
     @Override
-    public String toString() {
-        String name = schema.typeName();
-        StringBuilder sb = new StringBuilder(name.substring(name.lastIndexOf('.') + 1)).append('{');
-        for (int i = 0; i < schema.fieldCount(); i++) {
-            if (i > 0) {
-                sb.append(", ");
-            }
-            Object v = get(i);
-            sb.append(schema.field(i).name()).append('=');
-            if (v instanceof byte[]) {
-                sb.append(Hex.of((byte[]) v));
-            } else if (v instanceof Object[]) {
-                sb.append(Arrays.deepToString((Object[]) v));
-            } else if (v != null && v.getClass().isArray()) {
-                sb.append(primitiveArrayToString(v));
-            } else {
-                sb.append(v);
-            }
-        }
-        return sb.append('}').toString();
-    }
-
-    private static String primitiveArrayToString(Object a) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < java.lang.reflect.Array.getLength(a); i++) {
-            sb.append(i > 0 ? ", " : "").append(java.lang.reflect.Array.get(a, i));
-        }
-        return sb.append(']').toString();
-    }
+    String toString();
 }

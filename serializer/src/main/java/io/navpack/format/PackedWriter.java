@@ -356,7 +356,7 @@ public final class PackedWriter {
             System.arraycopy(buf, bodyPos, buf, newBody, bodyLen);
             pos = newBody + bodyLen;
         }
-        buf[flagsPos] = (byte) (widthCode | (anyNull ? PackedRecord.FLAG_NULLS : 0));
+        buf[flagsPos] = (byte) (widthCode | (anyNull ? RecordView.FLAG_NULLS : 0));
     }
 
     private void writePrimitive(Property p, Object value) throws Throwable {

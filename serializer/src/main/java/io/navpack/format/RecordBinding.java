@@ -100,7 +100,7 @@ public final class RecordBinding<T> {
                     m[wf.index()] = -1;
                     continue;
                 }
-                if (!compatible(wf.type(), rf.type())) {
+                if (!FieldType.compatibleAcrossVersions(wf.type(), rf.type())) {
                     throw new SchemaException("field " + wf.name() + " of " + schema.typeName() + " is a " + wf.type()
                             + " in version " + writer.version() + " but a " + rf.type() + " in version " + schema.version()
                             + ": versions of a type may add and remove fields, not change their types");
@@ -112,22 +112,10 @@ public final class RecordBinding<T> {
         return m;
     }
 
-    private static boolean compatible(FieldType w, FieldType r) {
-        if (w.kind() != r.kind()) {
-            return false;
-        }
-        switch (w.kind()) {
-            case RECORD: return w.name().equals(r.name());
-            case LIST:
-            case SET: return compatible(w.element(), r.element());
-            case ARRAY: return w.elementNullable() == r.elementNullable() && compatible(w.element(), r.element());
-            case MAP: return compatible(w.key(), r.key()) && compatible(w.element(), r.element());
-            default: return true;
-        }
-    }
-
     /** Decodes the whole record {@code view} into a new instance. */
-    public T decode(PackedRecord view) {
+    public T decode(PackedRecord record) {
+        RecordView view = record instanceof RecordView ? (RecordView) record
+                : new RecordView(record.array(), record.offset(), record.length(), record.registry(), 0);
         Schema ws = view.schema();
         if (!ws.typeName().equals(schema.typeName())) {
             throw new NavpackFormatException("a " + ws.typeName() + " cannot be decoded as " + type.getName()

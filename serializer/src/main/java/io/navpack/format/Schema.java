@@ -36,11 +36,16 @@ public final class Schema {
     private final Field[] fields;
     private final List<Field> fieldList;
     private final Map<String, Field> byName;
+    private final NameIndex names;
+    private final List<String> fieldNames;
+    private final int blocks;
     private final boolean hasNullable;
     private final byte[] notNullMask;
     private final int[] skipSizes;
     private final byte[] binaryForm;
     private final long fingerprint;
+    /** {@link #attachment}s: key, value, key, value, ... copied on write. */
+    private volatile Object[] attachments = new Object[0];
 
     private Schema(String typeName, int typeId, int version, List<Field> fields) {
         this.typeName = typeName;
@@ -57,6 +62,13 @@ public final class Schema {
             nullable |= f.nullable();
         }
         this.byName = names;
+        this.names = new NameIndex(this.fields);
+        List<String> nameList = new ArrayList<>(this.fields.length);
+        for (Field f : this.fields) {
+            nameList.add(f.name());
+        }
+        this.fieldNames = Collections.unmodifiableList(nameList);
+        this.blocks = (this.fields.length + BLOCK - 1) / BLOCK;
         this.hasNullable = nullable;
         this.notNullMask = new byte[(this.fields.length + BLOCK - 1) / BLOCK];
         for (Field f : this.fields) {
@@ -112,12 +124,21 @@ public final class Schema {
 
     /** Index of the field named {@code name}, or -1. */
     public int indexOf(String name) {
-        Field f = byName.get(name);
-        return f == null ? -1 : f.index();
+        return names.indexOf(name);
     }
 
     public List<Field> fields() {
         return fieldList;
+    }
+
+    /** The field names in field order. */
+    public List<String> fieldNames() {
+        return fieldNames;
+    }
+
+    /** Blocks of {@value #BLOCK} fields: one null-bitmap byte each, and one offset-table entry each but the first. */
+    int blockCount() {
+        return blocks;
     }
 
     /** True when at least one field may be null. */
@@ -164,6 +185,34 @@ public final class Schema {
         return notNullMask;
     }
 
+    /**
+     * State another part of navpack keeps per schema (e.g. how Hazelcast's generic-record API sees its
+     * fields), created once by {@code create} and found again by identity of {@code key}, without hashing.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T attachment(Class<T> key, java.util.function.Function<? super Schema, ? extends T> create) {
+        Object[] a = attachments;
+        for (int i = 0; i < a.length; i += 2) {
+            if (a[i] == key) {
+                return (T) a[i + 1];
+            }
+        }
+        synchronized (this) {
+            a = attachments;
+            for (int i = 0; i < a.length; i += 2) {
+                if (a[i] == key) {
+                    return (T) a[i + 1];
+                }
+            }
+            T value = create.apply(this);
+            Object[] more = Arrays.copyOf(a, a.length + 2);
+            more[a.length] = key;
+            more[a.length + 1] = value;
+            attachments = more;
+            return value;
+        }
+    }
+
     /** Type id and version in one long, the key under which registries keep a schema. */
     public long key() {
         return key(typeId, version);
@@ -176,6 +225,22 @@ public final class Schema {
     /** A stable 64-bit hash of {@link #toBytes()}: FNV-1a over the bytes, then a 64-bit finaliser. */
     public long fingerprint() {
         return fingerprint;
+    }
+
+    /** This schema's type name, id and fields under another version. */
+    public Schema withVersion(int newVersion) {
+        if (newVersion == version) {
+            return this;
+        }
+        if (newVersion < 0) {
+            throw new SchemaException("version of " + typeName + " must not be negative: " + newVersion);
+        }
+        return new Schema(typeName, typeId, newVersion, fieldList);
+    }
+
+    /** Same type name, type id and fields (names, types, nullability, order) as {@code other}, whatever the versions. */
+    public boolean sameFieldsAs(Schema other) {
+        return typeId == other.typeId && typeName.equals(other.typeName) && fieldList.equals(other.fieldList);
     }
 
     /** The nested record types this schema names, directly or inside containers. */
@@ -335,7 +400,7 @@ public final class Schema {
     /** Same type id, version and fields (the fingerprints are equal). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Schema && ((Schema) o).fingerprint == fingerprint
+        return o == this || o instanceof Schema && ((Schema) o).fingerprint == fingerprint
                 && Arrays.equals(((Schema) o).binaryForm, binaryForm);
     }
 
@@ -373,7 +438,11 @@ public final class Schema {
             return this;
         }
 
-        /** Schema version, 1 unless set; raise it whenever the fields change. */
+        /**
+         * Schema version, 1 unless set. A declared schema keeps the version it is given; to let the
+         * registry choose one (the version that already has these fields, or the next free one), register
+         * it with {@link SchemaRegistry#registerChoosingVersion(Schema)}.
+         */
         public Builder version(int version) {
             if (version < 0) {
                 throw new SchemaException("version of " + typeName + " must not be negative: " + version);

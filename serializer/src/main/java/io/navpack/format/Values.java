@@ -170,7 +170,7 @@ final class Values {
     static String stringAt(byte[] b, int p, int limit) {
         int q = PackedInts.skipInt(b, p, limit);
         int n = checkedLength(b, p, q, limit);
-        return new String(b, q, n, StandardCharsets.UTF_8);
+        return ShortStrings.decode(b, q, n);
     }
 
     static byte[] bytesAt(byte[] b, int p, int limit) {
@@ -376,10 +376,10 @@ final class Values {
     }
 
     /** A view of the nested record at {@code p}, checked to be of the declared type. */
-    static PackedRecord recordAt(FieldType t, byte[] b, int p, int limit, SchemaRegistry registry, int depth) {
+    static RecordView recordAt(FieldType t, byte[] b, int p, int limit, SchemaRegistry registry, int depth) {
         int q = PackedInts.skipInt(b, p, limit);
         int n = checkedLength(b, p, q, limit);
-        PackedRecord view = new PackedRecord(b, q, n, registry, depth + 1);
+        RecordView view = new RecordView(b, q, n, registry, depth + 1);
         if (!view.schema().typeName().equals(t.name())) {
             throw new NavpackFormatException("nested value is a " + view.schema().typeName() + " where the schema expects a "
                     + t.name(), q);

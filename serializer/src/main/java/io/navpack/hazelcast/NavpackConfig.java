@@ -121,9 +121,24 @@ public final class NavpackConfig {
         return config;
     }
 
+    /**
+     * Whether values are read as generic records that queries reach by plain field names (default
+     * true); false keeps plain {@code PackedRecord} views, queried with the {@code nav[...]} attribute only.
+     */
+    public NavpackConfig plainNames(boolean on) {
+        properties.put(NavpackSettings.PLAIN_NAMES, Boolean.toString(on));
+        return this;
+    }
+
     private void apply(SerializationConfig serialization, BiConsumer<String, String> property) {
         serialization.addSerializerConfig(new SerializerConfig().setTypeClass(PackedRecord.class)
                 .setClassName(NavpackSerializer.class.getName()));
+        if (!"false".equals(properties.get(NavpackSettings.PLAIN_NAMES))) {
+            // navpack's values are generic records: without this Hazelcast writes them with Compact
+            serialization.setAllowOverrideDefaultSerializers(true);
+            serialization.addSerializerConfig(new SerializerConfig().setTypeClass(PackedGenericRecord.class)
+                    .setClassName(NavpackSerializer.class.getName()));
+        }
         if (global) {
             serialization.setGlobalSerializerConfig(new GlobalSerializerConfig()
                     .setClassName(NavpackSerializer.class.getName()).setOverrideJavaSerialization(false));

@@ -91,6 +91,10 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
         if (c == null) {
             throw new IllegalStateException("NavpackSerializer was not given its Hazelcast instance");
         }
+        if (!c.isStarted()) {
+            // the instance is built by now (it is not yet while it hands itself to its serializers)
+            c.started();
+        }
         return c;
     }
 
@@ -155,11 +159,11 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
                             + " left", pos);
                 }
                 ((BufferObjectDataInput) in).position(pos + length);
-                view = new PackedRecord(data, pos, length, registry);
+                view = PackedRecord.of(data, pos, length, registry);
             } else {
                 byte[] bytes = new byte[length];
                 in.readFully(bytes);
-                view = new PackedRecord(bytes, registry);
+                view = PackedRecord.of(bytes, registry);
             }
         } catch (NavpackFormatException e) {
             throw new HazelcastSerializationException("navpack cannot read a value" + OperationContext.describe() + ": "
@@ -178,7 +182,7 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
                 }
             }
         }
-        return view;
+        return standalone != null || context().genericRecords() ? new PackedGenericRecord(view) : view;
     }
 
     private static int readLength(ObjectDataInput in) throws IOException {

@@ -11,4 +11,11 @@ public final class NavpackSerializerHook extends NavpackTypeHook<PackedRecord> {
     public NavpackSerializerHook() {
         super(PackedRecord.class);
     }
+
+    /** The same for {@link PackedGenericRecord}, the form in which Hazelcast reads navpack values. */
+    public static final class Generic extends NavpackTypeHook<PackedGenericRecord> {
+        public Generic() {
+            super(PackedGenericRecord.class);
+        }
+    }
 }

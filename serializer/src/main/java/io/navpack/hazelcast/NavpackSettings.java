@@ -23,6 +23,10 @@ import java.util.function.Function;
  * <tr><td>{@value #READ_MODE}.&lt;type name&gt;</td><td>the above</td><td>the same for one type</td></tr>
  * <tr><td>{@value #AUTO_REGISTER}</td><td>false</td><td>register any class written through the serializer (for use as the global serializer)</td></tr>
  * <tr><td>{@value #TIMEOUT}</td><td>30</td><td>seconds to wait for the cluster when publishing or looking up a schema</td></tr>
+ * <tr><td>{@value #PLAIN_NAMES}</td><td>true</td><td>values read as {@link PackedGenericRecord}, so that queries use plain field names;
+ *     false: plain {@code PackedRecord} views, queried through the {@code nav[...]} attribute only</td></tr>
+ * <tr><td>{@value #UNKNOWN_FIELDS}</td><td>error</td><td>a query attribute that no navpack schema has: {@code error}, or
+ *     {@code warn} (read as null, logged once, counted)</td></tr>
  * </table>
  */
 public final class NavpackSettings {
@@ -31,6 +35,10 @@ public final class NavpackSettings {
     public static final String READ_MODE = "navpack.read-mode";
     public static final String AUTO_REGISTER = "navpack.auto-register";
     public static final String TIMEOUT = "navpack.timeout-seconds";
+    public static final String PLAIN_NAMES = "navpack.query.plain-names";
+    public static final String UNKNOWN_FIELDS = "navpack.query.unknown-fields";
+    public static final String UNKNOWN_FIELDS_ERROR = "error";
+    public static final String UNKNOWN_FIELDS_WARN = "warn";
     /**
      * Default name of the query attribute: predicates say {@code nav[field]}. The name is the one a
      * map's attribute configuration gives the extractor (or {@link NavpackConfig#attribute}).
@@ -43,6 +51,8 @@ public final class NavpackSettings {
     private final Map<String, ReadMode> readModeByType;
     private final boolean autoRegister;
     private final Duration timeout;
+    private final boolean plainNames;
+    private final boolean warnUnknownFields;
     private final Function<String, String> source;
     private final List<String> names;
 
@@ -67,6 +77,14 @@ public final class NavpackSettings {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(TIMEOUT + " must be a number of seconds, not '" + timeoutText + "'", e);
         }
+        this.plainNames = bool(source.apply(PLAIN_NAMES), true, PLAIN_NAMES);
+        String unknown = source.apply(UNKNOWN_FIELDS);
+        if (unknown != null && !unknown.trim().equalsIgnoreCase(UNKNOWN_FIELDS_ERROR)
+                && !unknown.trim().equalsIgnoreCase(UNKNOWN_FIELDS_WARN)) {
+            throw new IllegalArgumentException(UNKNOWN_FIELDS + " must be '" + UNKNOWN_FIELDS_ERROR + "' or '"
+                    + UNKNOWN_FIELDS_WARN + "', not '" + unknown + "'");
+        }
+        this.warnUnknownFields = unknown != null && unknown.trim().equalsIgnoreCase(UNKNOWN_FIELDS_WARN);
     }
 
     /** Settings from {@code properties}, then system properties, as on a member. */
@@ -135,5 +153,29 @@ public final class NavpackSettings {
 
     public Duration timeout() {
         return timeout;
+    }
+
+    /** Whether values are read as {@link PackedGenericRecord}s, which queries reach by plain field names. */
+    public boolean plainNames() {
+        return plainNames;
+    }
+
+    /** Whether an attribute that no navpack schema has reads as null (with a warning) instead of failing the query. */
+    public boolean warnUnknownFields() {
+        return warnUnknownFields;
+    }
+
+    private static boolean bool(String text, boolean defaultValue, String property) {
+        if (text == null) {
+            return defaultValue;
+        }
+        String t = text.trim();
+        if (t.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (t.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new IllegalArgumentException(property + " must be 'true' or 'false', not '" + text + "'");
     }
 }

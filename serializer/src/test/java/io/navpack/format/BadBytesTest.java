@@ -58,7 +58,7 @@ class BadBytesTest {
     @Test
     void lengthLargerThanTheRestIsRefusedBeforeAllocating() {
         // currency1 is the 4th field; its length byte follows id (1), date (3) and enum (1) in the body
-        PackedRecord v = NAVPACK.view(TRADE);
+        RecordView v = (RecordView) NAVPACK.view(TRADE);
         int at = v.fieldPosition(3);
         assertThat(TRADE[at]).isEqualTo((byte) 3);
         byte[] bytes = TRADE.clone();
@@ -118,7 +118,7 @@ class BadBytesTest {
         registry.register(canary);
         PackedWriter w = new PackedWriter(registry, 32);
         w.writeRecord(canary, new Object[] {"B", null});
-        PackedRecord v = new PackedRecord(w.toByteArray(), registry);
+        PackedRecord v = PackedRecord.of(w.toByteArray(), registry);
         assertThat(v.toMap()).containsEntry("kind", "B");
         assertThat(v.toString()).contains("kind=B");
         assertThatThrownBy(() -> v.toObject(Canary.class)).isInstanceOf(SchemaException.class)

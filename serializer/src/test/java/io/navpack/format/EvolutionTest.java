@@ -46,7 +46,7 @@ class EvolutionTest {
     @Test
     void newReaderReadsOldBytes() {
         byte[] v1 = write(jvm1, new OrderV1(7, "EUR", new BigDecimal("12.50"), List.of("a")));
-        PackedRecord view = new PackedRecord(v1, jvm2);
+        PackedRecord view = PackedRecord.of(v1, jvm2);
         assertThat(view.schema().version()).isEqualTo(1);
         assertThat(view.toObject(OrderV2.class)).isEqualTo(new OrderV2(7, null, "EUR", 0, List.of("a"), null));
     }
@@ -54,7 +54,7 @@ class EvolutionTest {
     @Test
     void oldReaderReadsNewBytes() {
         byte[] v2 = write(jvm2, new OrderV2(8, "XLON", "GBP", 100, List.of(), List.of(1L, 2L)));
-        PackedRecord view = new PackedRecord(v2, jvm1);
+        PackedRecord view = PackedRecord.of(v2, jvm1);
         assertThat(view.toObject(OrderV1.class)).isEqualTo(new OrderV1(8, "GBP", null, List.of()));
         // a member without either class still sees every field the bytes hold
         assertThat(view.get("venue")).isEqualTo("XLON");
@@ -64,8 +64,8 @@ class EvolutionTest {
     @Test
     void bothVersionsSurviveARoundTripThroughTheOtherVersion() {
         OrderV1 o = new OrderV1(9, "JPY", BigDecimal.ONE, List.of("x", "y"));
-        OrderV2 asV2 = new PackedRecord(write(jvm1, o), jvm2).toObject(OrderV2.class);
-        OrderV1 backToV1 = new PackedRecord(write(jvm2, asV2), jvm1).toObject(OrderV1.class);
+        OrderV2 asV2 = PackedRecord.of(write(jvm1, o), jvm2).toObject(OrderV2.class);
+        OrderV1 backToV1 = PackedRecord.of(write(jvm2, asV2), jvm1).toObject(OrderV1.class);
         assertThat(backToV1).isEqualTo(new OrderV1(9, "JPY", null, List.of("x", "y")));
     }
 
@@ -74,17 +74,30 @@ class EvolutionTest {
         SchemaRegistry alone = new SchemaRegistry();
         alone.register(OrderV1.class);
         byte[] v2 = write(jvm2, new OrderV2(1, "X", "Y", 1, List.of(), List.of()));
-        assertThatThrownBy(() -> new PackedRecord(v2, alone)).isInstanceOf(NavpackFormatException.class)
+        assertThatThrownBy(() -> PackedRecord.of(v2, alone)).isInstanceOf(NavpackFormatException.class)
                 .hasMessageContaining("type id 40 version 2").hasMessageContaining("Order is known in other versions");
     }
 
     @Test
-    void aFieldThatChangesTypeIsRefusedNamingIt() {
+    void aFieldThatChangesTypeIsRefusedAtRegistrationNamingTypeFieldAndBothTypes() {
         SchemaRegistry jvm3 = new SchemaRegistry();
         jvm3.register(OrderV3.class);
-        jvm3.register(jvm1.binding(OrderV1.class).schema());
+        Schema v1 = jvm1.binding(OrderV1.class).schema();
+        assertThatThrownBy(() -> jvm3.register(v1)).isInstanceOfSatisfying(SchemaConflictException.class, e -> {
+            assertThat(e.problem()).contains("field currency of Order (type id 40) is a long in version 3 but a string"
+                    + " in version 1, which is being registered").contains("Fix:");
+            assertThat(e.existing()).isEqualTo(jvm3.binding(OrderV3.class).schema());
+        });
+        assertThat(jvm3.local(40, 1)).isNull();
+    }
+
+    @Test
+    void aReaderStillRefusesAFieldThatChangedTypeWhenTheSchemaCameFromAnAuthority() {
+        SchemaRegistry jvm3 = new SchemaRegistry();
+        jvm3.register(OrderV3.class);
+        jvm3.accept(jvm1.binding(OrderV1.class).schema());
         byte[] v1 = write(jvm1, new OrderV1(1, "EUR", BigDecimal.ONE, List.of()));
-        assertThatThrownBy(() -> new PackedRecord(v1, jvm3).toObject(OrderV3.class)).isInstanceOf(SchemaException.class)
+        assertThatThrownBy(() -> PackedRecord.of(v1, jvm3).toObject(OrderV3.class)).isInstanceOf(SchemaException.class)
                 .hasMessageContaining("field currency of Order is a string in version 1 but a long in version 3");
     }
 
@@ -94,7 +107,7 @@ class EvolutionTest {
         late.register(OrderV1.class);
         late.setSource((id, version) -> jvm2.find(id, version));
         byte[] v2 = write(jvm2, new OrderV2(3, "V", "C", 2, List.of(), List.of()));
-        assertThat(new PackedRecord(v2, late).toObject(OrderV1.class)).isEqualTo(new OrderV1(3, "C", null, List.of()));
+        assertThat(PackedRecord.of(v2, late).toObject(OrderV1.class)).isEqualTo(new OrderV1(3, "C", null, List.of()));
         assertThat(late.find(40, 2)).isEqualTo(jvm2.binding(OrderV2.class).schema());
     }
 }

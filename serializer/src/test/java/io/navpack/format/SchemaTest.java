@@ -73,7 +73,7 @@ class SchemaTest {
         registry.register(ThirdPartyQuote.class, quote);
         PackedWriter w = new PackedWriter(registry, 32);
         w.writeRecord(new ThirdPartyQuote("ACME", 9.5, 10.5, "secret"));
-        PackedRecord v = new PackedRecord(w.toByteArray(), registry);
+        PackedRecord v = PackedRecord.of(w.toByteArray(), registry);
         assertThat(v.fieldCount()).isEqualTo(3);
         assertThat(v.getDouble(0)).isEqualTo(10.5);
         ThirdPartyQuote back = v.toObject(ThirdPartyQuote.class);

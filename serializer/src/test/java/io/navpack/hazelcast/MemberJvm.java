@@ -34,12 +34,30 @@ public final class MemberJvm implements AutoCloseable {
         this.log = log;
     }
 
+    /** The port the member listens on, as it says when it has started. */
+    public int port() {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\]:(\\d+) is STARTED").matcher(logText());
+        if (!m.find()) {
+            throw new IllegalStateException(name + " has not said that it started");
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
     /** Starts a member with {@code config} and waits until it reports STARTED. */
     public static MemberJvm start(String name, Config config, Path workDir, String... taskPackages) {
+        return start(name, new ConfigXmlGenerator(true, false).generate(config), null, workDir, taskPackages);
+    }
+
+    /**
+     * Starts a member with the hazelcast.xml text {@code xml}, on the Hazelcast jar {@code hazelcastJar}
+     * instead of the one on this JVM's class path when it is not null (members of another Hazelcast
+     * version), and waits until it reports STARTED.
+     */
+    public static MemberJvm start(String name, String xmlText, Path hazelcastJar, Path workDir, String... taskPackages) {
         try {
             Files.createDirectories(workDir);
             Path xml = workDir.resolve(name + ".xml");
-            Files.writeString(xml, new ConfigXmlGenerator(true, false).generate(config), StandardCharsets.UTF_8);
+            Files.writeString(xml, xmlText, StandardCharsets.UTF_8);
             Path log = workDir.resolve(name + ".log");
             List<String> cmd = new ArrayList<>();
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -51,7 +69,7 @@ public final class MemberJvm implements AutoCloseable {
             cmd.add("-Djava.net.preferIPv4Stack=true");
             cmd.add("-Dhazelcast.config=" + xml);
             cmd.add("-cp");
-            cmd.add(memberClassPath(workDir, taskPackages.length == 0
+            cmd.add(memberClassPath(workDir, hazelcastJar, taskPackages.length == 0
                     ? new String[] {"io.navpack.hazelcast.member"} : taskPackages));
             cmd.add("com.hazelcast.core.server.HazelcastMemberStarter");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -64,11 +82,14 @@ public final class MemberJvm implements AutoCloseable {
     }
 
     /** Hazelcast's jar, navpack's main classes or jars, and the member-side tasks copied out of the test classes. */
-    private static String memberClassPath(Path workDir, String[] taskPackages) throws IOException {
+    private static String memberClassPath(Path workDir, Path hazelcastJar, String[] taskPackages) throws IOException {
         List<String> entries = new ArrayList<>();
+        if (hazelcastJar != null) {
+            entries.add(hazelcastJar.toString());
+        }
         for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
             String fileName = Path.of(e).getFileName().toString();
-            boolean hazelcast = fileName.matches("hazelcast-\\d[^-]*\\.jar");
+            boolean hazelcast = fileName.matches("hazelcast-\\d[^-]*\\.jar") && hazelcastJar == null;
             boolean navpackJar = fileName.matches("navpack-[a-z-]+-\\d[^/]*\\.jar") && !fileName.endsWith("-tests.jar");
             boolean mainClasses = e.endsWith(File.separator + "classes") && !e.endsWith("test-classes");
             if (hazelcast || navpackJar || mainClasses) {
@@ -154,6 +175,53 @@ public final class MemberJvm implements AutoCloseable {
             process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Freezes the JVM (SIGSTOP) and waits until every thread of it is stopped: it stops answering without closing its connections. */
+    public void freeze() {
+        signal("-STOP");
+        Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            try (Stream<Path> threads = Files.list(tasks)) {
+                if (threads.allMatch(t -> state(t.resolve("stat")) == 'T')) {
+                    return;
+                }
+            } catch (IOException | UncheckedIOException e) {
+                // a thread ended while listing: look again
+            }
+            sleep(10);
+        }
+        throw new IllegalStateException(name + " did not stop within 10 s");
+    }
+
+    /** The state letter of /proc/.../stat (after the command name in parentheses). */
+    private static char state(Path stat) {
+        try {
+            String s = Files.readString(stat);
+            return s.charAt(s.lastIndexOf(')') + 2);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Lets a frozen JVM go on (SIGCONT). */
+    public void thaw() {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill " + signal + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

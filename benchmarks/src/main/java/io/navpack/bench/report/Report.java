@@ -463,59 +463,80 @@ public final class Report {
         return sb.toString();
     }
 
-    private static final List<String> SCAN_FORMATS = List.of("navpack", "ids", "compact", "object");
+    private static final List<String> SCAN_FORMATS = List.of("navpack-object", "navpack-plain", "navpack", "compact",
+            "compact-nometa", "ids", "object");
 
     private static String scanLabel(String format) {
         switch (format) {
-            case "navpack": return "navpack (BINARY, nav[...] extractor)";
+            case "navpack-object": return "navpack, OBJECT format, plain names, no JSON metadata (recommended)";
+            case "navpack-plain": return "navpack, BINARY, plain names";
+            case "navpack": return "navpack, BINARY, `nav[...]` extractor";
             case "ids": return "hand-written IDS (BINARY)";
             case "compact": return "Compact, explicit (BINARY)";
+            case "compact-nometa": return "Compact, explicit (BINARY), no JSON metadata";
             case "object": return "IDS objects (OBJECT format)";
             default: return format;
         }
     }
 
     private String scan() throws IOException {
-        List<Result> list = results.getOrDefault("jdk17", Map.of()).get("ScanQueryBenchmark.query");
-        if (list == null) {
-            return "_Not run yet._";
-        }
-        String entries = list.get(0).param("entries");
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%s trades, 2 members. Query: `currency1 = 'EUR' and amount1 > 100000000` "
-                + "(`nav[currency1]`, `nav[amount1]` on the navpack map), `map.keySet(predicate)`.%n%n",
-                String.format(Locale.ROOT, "%,d", Long.parseLong(entries))));
-        sb.append("| map | ms per query | queries/s | × navpack (time) | allocated per query (MB) | heap per entry (B) "
-                + "| × navpack (heap) | load (s) | results |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        Result nav = find("jdk17", "ScanQueryBenchmark.query", "format", "navpack");
-        List<String> labels = new ArrayList<>();
-        double[] ms = new double[SCAN_FORMATS.size()];
-        double[] msErr = new double[ms.length];
-        double[] heap = new double[ms.length];
-        for (int i = 0; i < SCAN_FORMATS.size(); i++) {
-            String f = SCAN_FORMATS.get(i);
-            Result r = find("jdk17", "ScanQueryBenchmark.query", "format", f);
-            labels.add(scanLabel(f));
-            ms[i] = r == null ? Double.NaN : r.score();
-            msErr[i] = r == null ? Double.NaN : r.error();
-            heap[i] = r == null ? Double.NaN : r.aux("heapBytesPerEntry");
-            if (r == null) {
-                sb.append("| ").append(scanLabel(f)).append(" | — | — | — | — | — | — | — | — |\n");
+        for (String jdk : List.of("jdk17", "jdk25")) {
+            List<Result> list = results.getOrDefault(jdk, Map.of()).get("ScanQueryBenchmark.query");
+            if (list == null) {
+                if (jdk.equals("jdk17")) {
+                    return "_Not run yet._";
+                }
                 continue;
             }
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.0f | %.0f | %.2f | %.1f | %,d |%n", scanLabel(f),
-                    time(r), 1000 / r.score(), nav == null ? Double.NaN : r.score() / nav.score(), r.alloc() / 1e6, heap[i],
-                    nav == null ? Double.NaN : heap[i] / nav.aux("heapBytesPerEntry"), r.aux("loadSeconds"),
-                    (long) r.aux("results")));
+            String entries = list.get(0).param("entries");
+            sb.append(String.format(Locale.ROOT, "%n**%s** — %s trades, 2 members. Query: `currency1 = 'EUR' and amount1 > 100000000` "
+                    + "(`nav[currency1]`, `nav[amount1]` on the `nav[...]` map), `map.keySet(predicate)`.%n%n",
+                    jdk.equals("jdk17") ? "JDK 17" : "JDK 25", String.format(Locale.ROOT, "%,d", Long.parseLong(entries))));
+            sb.append("| map | ms per query | queries/s | × Compact (time) | allocated per query (MB) | heap per entry (B) "
+                    + "| × Compact (heap) | load (s) | results |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            Result compact = find(jdk, "ScanQueryBenchmark.query", "format", "compact");
+            List<String> labels = new ArrayList<>();
+            List<Double> ms = new ArrayList<>();
+            List<Double> msErr = new ArrayList<>();
+            List<Double> heap = new ArrayList<>();
+            for (String f : SCAN_FORMATS) {
+                Result r = find(jdk, "ScanQueryBenchmark.query", "format", f);
+                if (r == null) {
+                    continue;
+                }
+                labels.add(scanLabel(f));
+                ms.add(r.score());
+                msErr.add(r.error());
+                double h = r.aux("heapBytesPerEntry");
+                heap.add(h);
+                sb.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.0f | %.0f | %.2f | %.1f | %,d |%n",
+                        scanLabel(f), time(r), 1000 / r.score(), compact == null ? Double.NaN : r.score() / compact.score(),
+                        r.alloc() / 1e6, h, compact == null ? Double.NaN : h / compact.aux("heapBytesPerEntry"),
+                        r.aux("loadSeconds"), (long) r.aux("results")));
+            }
+            String suffix = jdk.equals("jdk17") ? "" : "-jdk25";
+            chart("scan-query" + suffix + ".svg", Svg.bars("Scan query over " + String.format(Locale.ROOT, "%,d",
+                    Long.parseLong(entries)) + " trades, 2 members (" + (jdk.equals("jdk17") ? "JDK 17" : "JDK 25") + ")",
+                    "ms per query", labels, List.of(new Svg.Series("ms per query", array(ms), array(msErr))), false));
+            sb.append("\n![scan query time, ").append(jdk).append("](").append(pageToDir).append("/scan-query").append(suffix)
+                    .append(".svg)\n");
+            if (jdk.equals("jdk17")) {
+                chart("scan-heap.svg", Svg.bars("Heap per entry", "bytes", labels,
+                        List.of(new Svg.Series("heap per entry", array(heap), null)), false));
+                sb.append("\n![heap per entry](").append(pageToDir).append("/scan-heap.svg)\n");
+            }
         }
-        chart("scan-query.svg", Svg.bars("Scan query over " + String.format(Locale.ROOT, "%,d", Long.parseLong(entries))
-                + " trades, 2 members", "ms per query", labels, List.of(new Svg.Series("ms per query", ms, msErr)), false));
-        chart("scan-heap.svg", Svg.bars("Heap per entry", "bytes", labels,
-                List.of(new Svg.Series("heap per entry", heap, null)), false));
-        sb.append("\n![scan query time](").append(pageToDir).append("/scan-query.svg)\n");
-        sb.append("\n![heap per entry](").append(pageToDir).append("/scan-heap.svg)\n");
         return sb.toString();
+    }
+
+    private static double[] array(List<Double> values) {
+        double[] a = new double[values.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = values.get(i);
+        }
+        return a;
     }
 
     private static final List<String> WALKERS = List.of("navpack", "navpack-graph", "jol-layout", "jol-stats");

@@ -5,6 +5,7 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.InMemoryFormat;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.MapConfig;
+import com.hazelcast.config.MetadataPolicy;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
@@ -46,15 +47,21 @@ import java.util.logging.Logger;
  *
  * <ul>
  *   <li>{@code navpack}: BINARY, navpack values read as {@code PackedRecord} views on the members
- *       (read mode {@code record}), query attribute {@code nav} ({@link NavpackExtractor});</li>
+ *       (read mode {@code record}), queried through the attribute {@code nav} ({@link NavpackExtractor});</li>
+ *   <li>{@code navpack-plain}: the same map queried by plain field names;</li>
+ *   <li>{@code navpack-object}: OBJECT in-memory format holding the views, no JSON metadata
+ *       ({@code metadata-policy: OFF}), queried by plain field names: the configuration the user guide
+ *       recommends for navpack maps that are scanned;</li>
  *   <li>{@code ids}: BINARY, the hand-written {@link IdsTrade};</li>
  *   <li>{@code compact}: BINARY, {@link CompactTrade} with its explicit Compact serializer;</li>
+ *   <li>{@code compact-nometa}: the same with {@code metadata-policy: OFF}, navpack's setting, for comparison;</li>
  *   <li>{@code object}: OBJECT in-memory format, {@link IdsTrade} objects.</li>
  * </ul>
  */
 public final class ScanCluster implements AutoCloseable {
     /** Map names, one per format. */
-    public static final List<String> FORMATS = List.of("navpack", "ids", "compact", "object");
+    public static final List<String> FORMATS = List.of("navpack", "navpack-plain", "navpack-object", "ids", "compact",
+            "compact-nometa", "object");
     /** The query's amount threshold. */
     public static final BigDecimal AMOUNT = new BigDecimal("100000000");
     /** The query's currency. */
@@ -125,6 +132,7 @@ public final class ScanCluster implements AutoCloseable {
         c.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
         c.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
         c.setProperty("hazelcast.local.localAddress", "127.0.0.1");
+        c.setProperty("hazelcast.socket.bind.any", "false");
         JoinConfig join = c.getNetworkConfig().getJoin();
         join.getMulticastConfig().setEnabled(false);
         join.getAutoDetectionConfig().setEnabled(false);
@@ -136,8 +144,13 @@ public final class ScanCluster implements AutoCloseable {
         c.getSerializationConfig().getCompactSerializationConfig().addSerializer(new CompactTradeSerializer());
         c.addMapConfig(new MapConfig("navpack").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0)
                 .addAttributeConfig(new AttributeConfig("nav", NavpackExtractor.class.getName())));
+        c.addMapConfig(new MapConfig("navpack-plain").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0));
+        c.addMapConfig(new MapConfig("navpack-object").setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(0)
+                .setMetadataPolicy(MetadataPolicy.OFF));
         c.addMapConfig(new MapConfig("ids").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0));
         c.addMapConfig(new MapConfig("compact").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0));
+        c.addMapConfig(new MapConfig("compact-nometa").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0)
+                .setMetadataPolicy(MetadataPolicy.OFF));
         c.addMapConfig(new MapConfig("object").setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(0));
         return c;
     }
@@ -184,15 +197,18 @@ public final class ScanCluster implements AutoCloseable {
     /** The value stored for {@code trade} in the map of {@code format}. */
     public static Function<Trade, Object> value(String format) {
         switch (format) {
-            case "navpack": return t -> t;
-            case "compact": return CompactTrade::of;
+            case "navpack":
+            case "navpack-plain":
+            case "navpack-object": return t -> t;
+            case "compact":
+            case "compact-nometa": return CompactTrade::of;
             default: return IdsTrade::of;
         }
     }
 
     /**
      * {@code currency1 = 'EUR' and amount1 > 100000000} over the map of {@code format}: on
-     * {@code nav[...]} for navpack, on the value's own fields for the others.
+     * {@code nav[...]} for the map {@code navpack}, on the plain field names for the others.
      */
     public static Predicate<Long, Object> query(String format) {
         String prefix = format.equals("navpack") ? "nav[" : "";

@@ -37,7 +37,7 @@ public final class HtmlReport {
                 .append(String.format(Locale.ROOT, "%.0f", r.hazelcastCostPerEntry))
                 .append(" B by Hazelcast's own estimate (<code>getOwnedEntryMemoryCost</code>).</p>");
 
-        h.append("<h2>Queries</h2><p class=\"note\">Median time in ms of each query, per extraction mode; every mode found the same entries.</p>");
+        h.append("<h2>Queries</h2><p class=\"note\">Median time in ms of each query, per extraction mode; every mode found the same entries. The queries name fields by their plain names (adaptive, the default); partial and full read the same fields through attributes whose extractor fixes the mode (<code>navPartial[...]</code>, <code>navFull[...]</code>).</p>");
         Map<String, Map<String, Double>> groups = new LinkedHashMap<>();
         List<List<String>> qrows = new ArrayList<>();
         for (DemoReport.QueryRun q : r.queries) {

@@ -1,0 +1,605 @@
+package io.navpack.format;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
+
+/**
+ * The {@link PackedRecord} of the format core: a view over one encoded record. It holds the array, the
+ * record's bounds, the position of its body and the header's flags, and derives the positions of the
+ * null bitmap and offset table from them, so that a view costs 40 bytes of heap.
+ */
+final class RecordView implements PackedRecord {
+    static final int FLAG_NULLS = 4;
+    private static final int FLAG_WIDTH = 3;
+    /** {@link #meta}: bits 0-1 the width code of the offset table, bit 2 a null bitmap, from bit 8 the depth. */
+    private static final int DEPTH_SHIFT = 8;
+
+    private final byte[] bytes;
+    private final Schema schema;
+    private final SchemaRegistry registry;
+    private final int offset;
+    private final int limit;
+    private final int bodyPos;
+    private final int meta;
+
+    RecordView(byte[] bytes, int offset, int length, SchemaRegistry registry, int depth) {
+        if (offset < 0 || length < 0 || offset > bytes.length - length) {
+            throw new IllegalArgumentException("range " + offset + "+" + length + " outside an array of " + bytes.length);
+        }
+        if (depth >= Values.MAX_DEPTH) {
+            throw new NavpackFormatException("records nested deeper than " + Values.MAX_DEPTH, offset);
+        }
+        this.bytes = bytes;
+        this.offset = offset;
+        this.limit = offset + length;
+        this.registry = registry;
+        int p = offset;
+        int typeId = PackedInts.readInt(bytes, p, limit);
+        p = PackedInts.skipInt(bytes, p, limit);
+        int version = PackedInts.readInt(bytes, p, limit);
+        p = PackedInts.skipInt(bytes, p, limit);
+        if (typeId < 0 || version < 0) {
+            throw new NavpackFormatException("negative type id " + typeId + " or version " + version, offset);
+        }
+        this.schema = registry.schema(typeId, version, offset);
+        if (p >= limit) {
+            throw new NavpackFormatException("truncated record header", p);
+        }
+        int flags = bytes[p++] & 0xFF;
+        int blocks = schema.blockCount();
+        int widthCode = flags & FLAG_WIDTH;
+        if ((flags & ~(FLAG_WIDTH | FLAG_NULLS)) != 0 || widthCode == 3 || (blocks <= 1 && widthCode != 0)) {
+            throw new NavpackFormatException("invalid record flags 0x" + Integer.toHexString(flags), p - 1);
+        }
+        if ((flags & FLAG_NULLS) != 0) {
+            if (!schema.hasNullableFields() || blocks > limit - p) {
+                throw new NavpackFormatException("invalid null bitmap", p);
+            }
+            byte[] notNull = schema.notNullMask();
+            for (int j = 0; j < blocks; j++) {
+                if ((bytes[p + j] & notNull[j]) != 0) {
+                    throw new NavpackFormatException("null bitmap marks a field null that cannot be null", p + j);
+                }
+            }
+            p += blocks;
+        }
+        int tableLen = tableLength(blocks, widthCode);
+        if (tableLen > limit - p) {
+            throw new NavpackFormatException("truncated offset table", p);
+        }
+        this.bodyPos = p + tableLen;
+        this.meta = widthCode | (flags & FLAG_NULLS) | (depth << DEPTH_SHIFT);
+    }
+
+    private static int tableLength(int blocks, int widthCode) {
+        return blocks > 1 ? (blocks - 1) << widthCode : 0;
+    }
+
+    // ---------------------------------------------------------------- structure
+
+    @Override
+    public Schema schema() {
+        return schema;
+    }
+
+    @Override
+    public SchemaRegistry registry() {
+        return registry;
+    }
+
+    @Override
+    public byte[] array() {
+        return bytes;
+    }
+
+    @Override
+    public int offset() {
+        return offset;
+    }
+
+    @Override
+    public int length() {
+        return limit - offset;
+    }
+
+    int bodyPosition() {
+        return bodyPos;
+    }
+
+    int limit() {
+        return limit;
+    }
+
+    int depth() {
+        return meta >>> DEPTH_SHIFT;
+    }
+
+    private int tablePosition() {
+        return bodyPos - tableLength(schema.blockCount(), meta & FLAG_WIDTH);
+    }
+
+    /** Position of the null bitmap, or -1 when the record has none. */
+    private int bitmapPosition() {
+        return (meta & FLAG_NULLS) == 0 ? -1 : tablePosition() - schema.blockCount();
+    }
+
+    @Override
+    public int indexOf(String name) {
+        int i = schema.indexOf(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("no field '" + name + "' in " + schema.typeName() + " v" + schema.version()
+                    + " (fields: " + schema.fieldNames() + ")");
+        }
+        return i;
+    }
+
+    @Override
+    public boolean isNull(int i) {
+        java.util.Objects.checkIndex(i, schema.fieldCount());
+        return (meta & FLAG_NULLS) != 0 && (bytes[bitmapPosition() + (i >>> 3)] & (1 << (i & 7))) != 0;
+    }
+
+    /** Position of the (non-null) field {@code i}: block start from the offset table, then skips inside the block. */
+    int fieldPosition(int i) {
+        int block = i >>> 3;
+        int p = bodyPos;
+        if (block > 0) {
+            int widthCode = meta & FLAG_WIDTH;
+            int e = tablePosition() + ((block - 1) << widthCode);
+            int off;
+            switch (widthCode) {
+                case 0: off = bytes[e] & 0xFF; break;
+                case 1: off = ((bytes[e] & 0xFF) << 8) | (bytes[e + 1] & 0xFF); break;
+                default: off = Values.int32(bytes, e); break;
+            }
+            if (off < 0 || off > limit - bodyPos) {
+                throw new NavpackFormatException("block offset " + off + " outside the record", e);
+            }
+            p += off;
+        }
+        int first = block << 3;
+        if (first == i) {
+            return p;
+        }
+        int[] skip = schema.skipSizes();
+        byte[] b = bytes;
+        int bitmap = bitmapPosition();
+        for (int f = first; f < i; f++) {
+            if (bitmap >= 0 && (b[bitmap + (f >>> 3)] & (1 << (f & 7))) != 0) {
+                continue;
+            }
+            int size = skip[f];
+            if (size > 0) {
+                p = Values.fixed(p, size, limit);
+            } else if (size == Schema.SKIP_PACKED) {
+                p = PackedInts.skip(b, p, limit);
+            } else if (size == Schema.SKIP_PACKED_INT) {
+                p = PackedInts.skipInt(b, p, limit);
+            } else if (size == Schema.SKIP_LENGTH) {
+                p = Values.skipLengthPrefixed(b, p, limit);
+            } else {
+                p = Values.skip(schema.field(f).type(), b, p, limit);
+            }
+        }
+        return p;
+    }
+
+    private static long mask(Kind k) {
+        return 1L << k.ordinal();
+    }
+
+    private static final long INTS = mask(Kind.INT) | mask(Kind.SHORT) | mask(Kind.CHAR) | mask(Kind.BYTE);
+    private static final long LONGS = INTS | mask(Kind.LONG);
+    private static final long DOUBLES = mask(Kind.DOUBLE) | mask(Kind.FLOAT);
+
+    /** Position of field {@code i} whose kind must be in {@code kinds} (a bit per kind), or -1 when null. */
+    private int positionOf(int i, long kinds) {
+        Field f = schema.field(i);
+        if ((kinds & mask(f.type().kind())) == 0) {
+            java.util.List<Kind> wanted = new ArrayList<>();
+            for (Kind k : Kind.values()) {
+                if ((kinds & mask(k)) != 0) {
+                    wanted.add(k);
+                }
+            }
+            throw new IllegalArgumentException("field '" + f.name() + "' of " + schema.typeName() + " is a " + f.type()
+                    + ", not " + (wanted.size() == 1 ? wanted.get(0) : "one of " + wanted));
+        }
+        if (isNull(i)) {
+            return -1;
+        }
+        return fieldPosition(i);
+    }
+
+    private int primitivePosition(int i, long kinds) {
+        int p = positionOf(i, kinds);
+        if (p < 0) {
+            throw new NullPointerException("field '" + schema.field(i).name() + "' of " + schema.typeName() + " is null");
+        }
+        return p;
+    }
+
+    // ---------------------------------------------------------------- typed getters
+
+    public boolean getBoolean(int i) {
+        return Values.booleanAt(bytes, primitivePosition(i, mask(Kind.BOOLEAN)), limit);
+    }
+
+    public byte getByte(int i) {
+        return Values.byteAt(bytes, primitivePosition(i, mask(Kind.BYTE)), limit);
+    }
+
+    public short getShort(int i) {
+        return Values.shortAt(bytes, primitivePosition(i, mask(Kind.SHORT)), limit);
+    }
+
+    public char getChar(int i) {
+        return Values.charAt(bytes, primitivePosition(i, mask(Kind.CHAR)), limit);
+    }
+
+    /** An int, short, byte or char field as an int. */
+    public int getInt(int i) {
+        Kind k = schema.field(i).type().kind();
+        int p = primitivePosition(i, INTS);
+        return k == Kind.BYTE ? Values.byteAt(bytes, p, limit) : Values.intAt(bytes, p, limit);
+    }
+
+    /** A long, int, short, byte or char field as a long. */
+    public long getLong(int i) {
+        Kind k = schema.field(i).type().kind();
+        int p = primitivePosition(i, LONGS);
+        return k == Kind.BYTE ? Values.byteAt(bytes, p, limit) : Values.longAt(bytes, p, limit);
+    }
+
+    public float getFloat(int i) {
+        return Values.floatAt(bytes, primitivePosition(i, mask(Kind.FLOAT)), limit);
+    }
+
+    /** A double or float field as a double. */
+    public double getDouble(int i) {
+        Kind k = schema.field(i).type().kind();
+        int p = primitivePosition(i, DOUBLES);
+        return k == Kind.FLOAT ? Values.floatAt(bytes, p, limit) : Values.doubleAt(bytes, p, limit);
+    }
+
+    public String getString(int i) {
+        int p = positionOf(i, mask(Kind.STRING));
+        return p < 0 ? null : Values.stringAt(bytes, p, limit);
+    }
+
+    public BigDecimal getDecimal(int i) {
+        int p = positionOf(i, mask(Kind.DECIMAL));
+        return p < 0 ? null : Values.decimalAt(bytes, p, limit);
+    }
+
+    public BigInteger getBigInteger(int i) {
+        int p = positionOf(i, mask(Kind.BIG_INTEGER));
+        return p < 0 ? null : Values.bigIntegerAt(bytes, p, limit);
+    }
+
+    public LocalDate getDate(int i) {
+        int p = positionOf(i, mask(Kind.DATE));
+        return p < 0 ? null : Values.dateAt(bytes, p, limit);
+    }
+
+    public LocalTime getTime(int i) {
+        int p = positionOf(i, mask(Kind.TIME));
+        return p < 0 ? null : Values.timeAt(bytes, p, limit);
+    }
+
+    public LocalDateTime getDateTime(int i) {
+        int p = positionOf(i, mask(Kind.DATE_TIME));
+        return p < 0 ? null : Values.dateTimeAt(bytes, p, limit);
+    }
+
+    public Instant getInstant(int i) {
+        int p = positionOf(i, mask(Kind.INSTANT));
+        return p < 0 ? null : Values.instantAt(bytes, p, limit);
+    }
+
+    public OffsetDateTime getOffsetDateTime(int i) {
+        int p = positionOf(i, mask(Kind.OFFSET_DATE_TIME));
+        return p < 0 ? null : Values.offsetDateTimeAt(bytes, p, limit);
+    }
+
+    public UUID getUuid(int i) {
+        int p = positionOf(i, mask(Kind.UUID));
+        return p < 0 ? null : Values.uuidAt(bytes, p, limit);
+    }
+
+    public byte[] getBytes(int i) {
+        int p = positionOf(i, mask(Kind.BYTES));
+        return p < 0 ? null : Values.bytesAt(bytes, p, limit);
+    }
+
+    /** The name of an enum field's constant (no enum class needed). */
+    public String getEnumName(int i) {
+        int p = positionOf(i, mask(Kind.ENUM));
+        FieldType t = schema.field(i).type();
+        return p < 0 ? null : t.constants().get(Values.enumIndexAt(t, bytes, p, limit));
+    }
+
+    /** The position of an enum field's constant in the writer's schema, or -1 when null. */
+    public int getEnumIndex(int i) {
+        int p = positionOf(i, mask(Kind.ENUM));
+        return p < 0 ? -1 : Values.enumIndexAt(schema.field(i).type(), bytes, p, limit);
+    }
+
+    /** A nested record as a view over the same bytes. */
+    public PackedRecord getRecord(int i) {
+        int p = positionOf(i, mask(Kind.RECORD));
+        return p < 0 ? null : Values.recordAt(schema.field(i).type(), bytes, p, limit, registry, depth());
+    }
+
+
+    // ---------------------------------------------------------------- generic access
+
+    /** Field {@code i} in its plain form (see the class comment), or null. */
+    public Object get(int i) {
+        if (isNull(i)) {
+            return null;
+        }
+        return Values.valueAt(schema.field(i).type(), bytes, fieldPosition(i), limit, registry, null, depth());
+    }
+
+    /** The value at a field name or a path such as {@code legs[0].notional}; see {@link #get(FieldPath)}. */
+    public Object get(String nameOrPath) {
+        int i = schema.indexOf(nameOrPath);
+        return i >= 0 ? get(i) : get(FieldPath.parse(nameOrPath));
+    }
+
+    /**
+     * The value at {@code path}, decoding only what lies on it. A null on the way, or an element index
+     * past the end, gives null. A path with {@code [any]} gives a list of every value it reaches.
+     */
+    public Object get(FieldPath path) {
+        if (path.hasAny()) {
+            List<Object> out = new ArrayList<>();
+            visit(path, out::add);
+            return out;
+        }
+        FieldType type = null;
+        RecordView rec = this;
+        int p = -1;
+        int lim = limit;
+        for (int s = 0; s < path.size(); s++) {
+            if (path.isName(s)) {
+                if (type != null) {
+                    rec = asRecord(type, p, lim, path, s);
+                }
+                int i = rec.indexOf(path.name(s));
+                if (rec.isNull(i)) {
+                    return null;
+                }
+                type = rec.schema.field(i).type();
+                p = rec.fieldPosition(i);
+                lim = rec.limit;
+            } else {
+                int[] h = new int[3];
+                int q = elementsOf(type, p, lim, path, s, h);
+                int index = path.selector(s);
+                if (index >= h[1] || Values.isNullSlot(bytes, h[2], index)) {
+                    return null;
+                }
+                for (int k = 0; k < index; k++) {
+                    if (!Values.isNullSlot(bytes, h[2], k)) {
+                        q = Values.skip(type.element(), bytes, q, h[0]);
+                    }
+                }
+                type = type.element();
+                p = q;
+                lim = h[0];
+            }
+        }
+        return Values.valueAt(type, bytes, p, lim, registry, null, depth());
+    }
+
+    /**
+     * Offers every value that {@code path} reaches to {@code sink}, in order; {@code [any]} steps fan
+     * out over all elements. Nulls on the way end that branch; a null final value is offered as null.
+     */
+    public void visit(FieldPath path, Consumer<Object> sink) {
+        visit(path, 0, null, -1, limit, sink);
+    }
+
+    private void visit(FieldPath path, int s, FieldType type, int p, int lim, Consumer<Object> sink) {
+        RecordView rec = this;
+        for (; s < path.size(); s++) {
+            boolean container = type != null && type.kind().isCollection();
+            if (path.isName(s) || (path.selector(s) == FieldPath.ANY_OR_FIELD && !container)) {
+                if (type != null) {
+                    rec = asRecord(type, p, lim, path, s);
+                }
+                int i = rec.indexOf(path.name(s));
+                if (rec.isNull(i)) {
+                    sink.accept(null);
+                    return;
+                }
+                type = rec.schema.field(i).type();
+                p = rec.fieldPosition(i);
+                lim = rec.limit;
+            } else {
+                int[] h = new int[3];
+                int q = elementsOf(type, p, lim, path, s, h);
+                int index = path.selector(s) == FieldPath.ANY_OR_FIELD ? FieldPath.ANY : path.selector(s);
+                FieldType e = type.element();
+                for (int k = 0; k < h[1]; k++) {
+                    boolean isNull = Values.isNullSlot(bytes, h[2], k);
+                    if (index == FieldPath.ANY || index == k) {
+                        if (isNull) {
+                            sink.accept(null);
+                        } else if (s + 1 == path.size()) {
+                            sink.accept(Values.valueAt(e, bytes, q, h[0], registry, null, depth()));
+                        } else {
+                            visit(path, s + 1, e, q, h[0], sink);
+                        }
+                        if (index == k) {
+                            return;
+                        }
+                    }
+                    if (!isNull) {
+                        q = Values.skip(e, bytes, q, h[0]);
+                    }
+                }
+                return;
+            }
+        }
+        sink.accept(Values.valueAt(type, bytes, p, lim, registry, null, depth()));
+    }
+
+    private RecordView asRecord(FieldType type, int p, int lim, FieldPath path, int s) {
+        if (type.kind() != Kind.RECORD) {
+            throw new IllegalArgumentException("path '" + path + "': step '" + path.name(s) + "' follows a " + type
+                    + ", not a record");
+        }
+        return Values.recordAt(type, bytes, p, lim, registry, depth());
+    }
+
+    private int elementsOf(FieldType type, int p, int lim, FieldPath path, int s, int[] header) {
+        if (type == null || !type.kind().isCollection()) {
+            throw new IllegalArgumentException("path '" + path + "': [" + (path.selector(s) == FieldPath.ANY ? "any"
+                    : path.selector(s)) + "] applies to a list, set or array, not to a " + type);
+        }
+        return Values.containerHeader(type, bytes, p, lim, depth(), header);
+    }
+
+    // ---------------------------------------------------------------- whole record
+
+    /**
+     * Every field in its plain form, by field index, in one sequential pass over the bytes: what a
+     * reader that needs many fields decodes once instead of reading fields one by one.
+     */
+    public Object[] decodeAll() {
+        int n = schema.fieldCount();
+        Object[] out = new Object[n];
+        int p = bodyPos;
+        int bitmap = bitmapPosition();
+        for (int f = 0; f < n; f++) {
+            if (bitmap >= 0 && (bytes[bitmap + (f >>> 3)] & (1 << (f & 7))) != 0) {
+                continue;
+            }
+            FieldType t = schema.field(f).type();
+            p = Values.readInto(t, bytes, p, limit, registry, null, depth(), out, f);
+        }
+        Values.requireRecordEnd(p, limit, schema);
+        return out;
+    }
+
+    @Override
+    public <T> T toObject(Class<T> type) {
+        return registry.binding(type).decode(this);
+    }
+
+    /** All fields by name in their plain form, nested records and their containers turned into maps too. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int i = 0; i < schema.fieldCount(); i++) {
+            out.put(schema.field(i).name(), deep(get(i)));
+        }
+        return out;
+    }
+
+    private static Object deep(Object v) {
+        if (v instanceof PackedRecord) {
+            return ((PackedRecord) v).toMap();
+        }
+        if (v instanceof List) {
+            List<Object> out = new ArrayList<>();
+            for (Object x : (List<?>) v) {
+                out.add(deep(x));
+            }
+            return out;
+        }
+        if (v instanceof Collection) {
+            Collection<Object> out = new java.util.LinkedHashSet<>();
+            for (Object x : (Collection<?>) v) {
+                out.add(deep(x));
+            }
+            return out;
+        }
+        if (v instanceof Map) {
+            Map<Object, Object> out = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                out.put(deep(e.getKey()), deep(e.getValue()));
+            }
+            return out;
+        }
+        if (v instanceof Object[]) {
+            Object[] src = (Object[]) v;
+            Object[] a = Arrays.copyOf(src, src.length, Object[].class);
+            boolean records = false;
+            for (int i = 0; i < a.length; i++) {
+                records |= a[i] instanceof PackedRecord;
+                a[i] = deep(a[i]);
+            }
+            return records ? Arrays.asList(a) : a;
+        }
+        return v;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof PackedRecord)) {
+            return false;
+        }
+        PackedRecord r = (PackedRecord) o;
+        return Arrays.equals(bytes, offset, limit, r.array(), r.offset(), r.offset() + r.length());
+    }
+
+    @Override
+    public int hashCode() {
+        int h = 1;
+        for (int i = offset; i < limit; i++) {
+            h = 31 * h + bytes[i];
+        }
+        return h;
+    }
+
+    /** {@code Trade{id=1, tradeDate=2014-07-21, ...}}; byte arrays in hex. */
+    @Override
+    public String toString() {
+        String name = schema.typeName();
+        StringBuilder sb = new StringBuilder(name.substring(name.lastIndexOf('.') + 1)).append('{');
+        for (int i = 0; i < schema.fieldCount(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            Object v = get(i);
+            sb.append(schema.field(i).name()).append('=');
+            if (v instanceof byte[]) {
+                sb.append(Hex.of((byte[]) v));
+            } else if (v instanceof Object[]) {
+                sb.append(Arrays.deepToString((Object[]) v));
+            } else if (v != null && v.getClass().isArray()) {
+                sb.append(primitiveArrayToString(v));
+            } else {
+                sb.append(v);
+            }
+        }
+        return sb.append('}').toString();
+    }
+
+    private static String primitiveArrayToString(Object a) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < java.lang.reflect.Array.getLength(a); i++) {
+            sb.append(i > 0 ? ", " : "").append(java.lang.reflect.Array.get(a, i));
+        }
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,979 @@
+package io.navpack.hazelcast;
+
+import com.hazelcast.internal.serialization.impl.InternalGenericRecord;
+import com.hazelcast.internal.serialization.impl.compact.CompactGenericRecord;
+import com.hazelcast.internal.serialization.impl.compact.Schema;
+import com.hazelcast.nio.serialization.FieldKind;
+import com.hazelcast.nio.serialization.HazelcastSerializationException;
+import com.hazelcast.nio.serialization.genericrecord.GenericRecord;
+import com.hazelcast.nio.serialization.genericrecord.GenericRecordBuilder;
+import io.navpack.format.FieldPath;
+import io.navpack.format.PackedRecord;
+import io.navpack.format.SchemaRegistry;
+
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Consumer;
+
+/**
+ * A navpack value as Hazelcast reads it on members and clients: a {@link PackedRecord} view (every
+ * method of that interface reads the bytes as the format core does) that is also one of Hazelcast's
+ * generic records, so that queries, indexes, projections, aggregations, query caches and listeners
+ * reach its fields by plain name — {@code currency1}, {@code counterparty.name}, {@code legs[any].notional},
+ * {@code legs[1].notional} — on members without the user's classes, exactly as they reach the fields of
+ * a Compact value. See {@link GenericSchema} for the kind each field is read as.
+ *
+ * <p>The reads Hazelcast's query engine makes of a top-level value go through {@link QueryReads}: with
+ * {@code navpack-extractors} on the class path, field by field until the schema's measured break-even,
+ * then from one full decode. Nested records read field by field.
+ *
+ * <p>A name that is a field of no version of the value's type, and of no other type the cluster knows,
+ * is refused with an error that names the type and its fields (a misspelt attribute would otherwise
+ * match nothing in silence); a name that belongs to another version or type reads as null.
+ *
+ * <p>Writing one copies its bytes ({@link NavpackSerializer}); Hazelcast must not give it to its Compact
+ * serializer, which it does for every generic record unless default serializers may be overridden —
+ * navpack arranges that when it starts ({@link HazelcastInternals}).
+ */
+public class PackedGenericRecord extends CompactGenericRecord implements PackedRecord {
+    private static final QueryReads READS = QueryReads.installed();
+
+    final PackedRecord record;
+
+    PackedGenericRecord(PackedRecord record) {
+        this.record = record;
+    }
+
+    /** {@code record} as Hazelcast's query engine should see it; the view itself when it is one already. */
+    public static PackedGenericRecord of(PackedRecord record) {
+        return record instanceof PackedGenericRecord ? (PackedGenericRecord) record : new PackedGenericRecord(record);
+    }
+
+    /** The format core's view this record reads through. */
+    public PackedRecord record() {
+        return record;
+    }
+
+    /** Field {@code i} in its plain form, as a query reads it. */
+    Object read(int i) {
+        return READS.read(record, i);
+    }
+
+    /** A nested record: read field by field (the break-even is kept for top-level values). */
+    private static final class Nested extends PackedGenericRecord {
+        Nested(PackedRecord record) {
+            super(record);
+        }
+
+        @Override
+        Object read(int i) {
+            return record.get(i);
+        }
+    }
+
+    /**
+     * What Hazelcast's query reader gets for a null record on a path ({@code customer.address.city} with
+     * no customer): a record whose every field reads null, so that the path reads null — as a
+     * field-by-field read of the user's object would — instead of the reader's multi-value marker, which
+     * projections and aggregations cannot return.
+     */
+    private static final class Absent extends PackedGenericRecord {
+        static final Absent INSTANCE = new Absent();
+
+        Absent() {
+            super(null);
+        }
+
+        @Override
+        public boolean hasField(String fieldName) {
+            return true;
+        }
+
+        @Override
+        public FieldKind getFieldKind(String fieldName) {
+            return FieldKind.ARRAY_OF_COMPACT;
+        }
+
+        @Override
+        public InternalGenericRecord getInternalGenericRecord(String fieldName) {
+            return this;
+        }
+
+        @Override
+        public InternalGenericRecord getInternalGenericRecordFromArray(String fieldName, int index) {
+            return this;
+        }
+
+        @Override
+        public InternalGenericRecord[] getArrayOfInternalGenericRecord(String fieldName) {
+            return null;
+        }
+
+        @Override
+        public <T> T[] getArrayOfObject(String fieldName, Class<T> componentType) {
+            return null;
+        }
+
+        @Override
+        public <T> T getObjectFromArray(String fieldName, int index) {
+            return null;
+        }
+
+        @Override
+        public <T> T getObject(String fieldName) {
+            return null;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+
+        @Override
+        public String toString() {
+            return "null";
+        }
+    }
+
+    private static InternalGenericRecord onPath(Object v) {
+        return v == null ? Absent.INSTANCE : nested(v);
+    }
+
+    private static PackedGenericRecord nested(Object v) {
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof PackedGenericRecord) {
+            return (PackedGenericRecord) v;
+        }
+        return new Nested((PackedRecord) v);
+    }
+
+    private Object value(String name) {
+        return read(index(name));
+    }
+
+    private int index(String name) {
+        int i = record.schema().indexOf(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("no field '" + name + "' in " + record.schema().typeName() + " v"
+                    + record.schema().version() + " (fields: " + record.schema().fieldNames() + ")");
+        }
+        return i;
+    }
+
+    // ---------------------------------------------------------------- PackedRecord
+
+    @Override
+    public io.navpack.format.Schema schema() {
+        return record.schema();
+    }
+
+    @Override
+    public SchemaRegistry registry() {
+        return record.registry();
+    }
+
+    @Override
+    public byte[] array() {
+        return record.array();
+    }
+
+    @Override
+    public int offset() {
+        return record.offset();
+    }
+
+    @Override
+    public int length() {
+        return record.length();
+    }
+
+    @Override
+    public int indexOf(String name) {
+        return record.indexOf(name);
+    }
+
+    @Override
+    public boolean isNull(int i) {
+        return record.isNull(i);
+    }
+
+    @Override
+    public boolean getBoolean(int i) {
+        return record.getBoolean(i);
+    }
+
+    @Override
+    public byte getByte(int i) {
+        return record.getByte(i);
+    }
+
+    @Override
+    public short getShort(int i) {
+        return record.getShort(i);
+    }
+
+    @Override
+    public char getChar(int i) {
+        return record.getChar(i);
+    }
+
+    @Override
+    public int getInt(int i) {
+        return record.getInt(i);
+    }
+
+    @Override
+    public long getLong(int i) {
+        return record.getLong(i);
+    }
+
+    @Override
+    public float getFloat(int i) {
+        return record.getFloat(i);
+    }
+
+    @Override
+    public double getDouble(int i) {
+        return record.getDouble(i);
+    }
+
+    @Override
+    public String getString(int i) {
+        return record.getString(i);
+    }
+
+    @Override
+    public BigDecimal getDecimal(int i) {
+        return record.getDecimal(i);
+    }
+
+    @Override
+    public BigInteger getBigInteger(int i) {
+        return record.getBigInteger(i);
+    }
+
+    @Override
+    public LocalDate getDate(int i) {
+        return record.getDate(i);
+    }
+
+    @Override
+    public LocalTime getTime(int i) {
+        return record.getTime(i);
+    }
+
+    @Override
+    public LocalDateTime getDateTime(int i) {
+        return record.getDateTime(i);
+    }
+
+    @Override
+    public Instant getInstant(int i) {
+        return record.getInstant(i);
+    }
+
+    @Override
+    public OffsetDateTime getOffsetDateTime(int i) {
+        return record.getOffsetDateTime(i);
+    }
+
+    @Override
+    public UUID getUuid(int i) {
+        return record.getUuid(i);
+    }
+
+    @Override
+    public byte[] getBytes(int i) {
+        return record.getBytes(i);
+    }
+
+    @Override
+    public String getEnumName(int i) {
+        return record.getEnumName(i);
+    }
+
+    @Override
+    public int getEnumIndex(int i) {
+        return record.getEnumIndex(i);
+    }
+
+    @Override
+    public PackedRecord getRecord(int i) {
+        return record.getRecord(i);
+    }
+
+    @Override
+    public Object get(int i) {
+        return record.get(i);
+    }
+
+    @Override
+    public Object get(String nameOrPath) {
+        return record.get(nameOrPath);
+    }
+
+    @Override
+    public Object get(FieldPath path) {
+        return record.get(path);
+    }
+
+    @Override
+    public void visit(FieldPath path, Consumer<Object> sink) {
+        record.visit(path, sink);
+    }
+
+    @Override
+    public Object[] decodeAll() {
+        return record.decodeAll();
+    }
+
+    @Override
+    public <T> T toObject(Class<T> type) {
+        return record.toObject(type);
+    }
+
+    @Override
+    public Map<String, Object> toMap() {
+        return record.toMap();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return record.equals(o);
+    }
+
+    @Override
+    public int hashCode() {
+        return record.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return record.toString();
+    }
+
+    // ---------------------------------------------------------------- Hazelcast's generic record
+
+    @Override
+    protected Object getClassIdentifier() {
+        return record.schema().typeName();
+    }
+
+    /**
+     * Hazelcast asks for a Compact schema only to write this record with its Compact serializer, which
+     * must never happen: the value would silently turn into a Compact value.
+     */
+    @Override
+    public Schema getSchema() {
+        throw new HazelcastSerializationException("Hazelcast tried to write a navpack " + record.schema().typeName()
+                + " with its Compact serializer: navpack values are written by NavpackSerializer, which needs the "
+                + "serialization setting allow-override-default-serializers=true (NavpackConfig sets it; navpack "
+                + "sets it at start unless " + NavpackSettings.PLAIN_NAMES + "=false)");
+    }
+
+    @Override
+    public GenericRecordBuilder newBuilder() {
+        throw new UnsupportedOperationException("navpack values are not built with Hazelcast's GenericRecordBuilder");
+    }
+
+    @Override
+    public GenericRecordBuilder newBuilderWithClone() {
+        throw new UnsupportedOperationException("navpack values are not built with Hazelcast's GenericRecordBuilder");
+    }
+
+    @Override
+    public Set<String> getFieldNames() {
+        return GenericSchema.of(record.schema()).names();
+    }
+
+    @Override
+    public FieldKind getFieldKind(String fieldName) {
+        io.navpack.format.Schema s = record.schema();
+        int i = s.indexOf(fieldName);
+        return i < 0 ? FieldKind.NOT_AVAILABLE : GenericSchema.of(s).kind(i);
+    }
+
+    /**
+     * True when this value's schema has the field. False for a path, and for a name that some other
+     * version or type has (the value then reads as null). A name that no schema has is refused.
+     */
+    @Override
+    public boolean hasField(String fieldName) {
+        io.navpack.format.Schema s = record.schema();
+        if (s.indexOf(fieldName) >= 0) {
+            return true;
+        }
+        GenericSchema g = GenericSchema.of(s);
+        if (fieldName.indexOf('.') >= 0 || fieldName.indexOf('[') >= 0) {
+            g.checkPath(fieldName, record.registry(), this::unknown);
+            return false;
+        }
+        if (!g.knownElsewhere(fieldName, record.registry())) {
+            unknown(fieldName);
+        }
+        return false;
+    }
+
+    private void unknown(String fieldName) {
+        NavpackContext c = NavpackContext.forRegistry(record.registry());
+        UnknownFields.report(record.schema(), fieldName, c != null && c.settings().warnUnknownFields(), record);
+    }
+
+    @Override
+    public boolean getBoolean(String fieldName) {
+        return (Boolean) nonNull(fieldName);
+    }
+
+    @Override
+    public char getChar(String fieldName) {
+        return (Character) nonNull(fieldName);
+    }
+
+    @Override
+    public byte getInt8(String fieldName) {
+        return number(fieldName).byteValue();
+    }
+
+    @Override
+    public short getInt16(String fieldName) {
+        return number(fieldName).shortValue();
+    }
+
+    @Override
+    public int getInt32(String fieldName) {
+        return number(fieldName).intValue();
+    }
+
+    @Override
+    public long getInt64(String fieldName) {
+        return number(fieldName).longValue();
+    }
+
+    @Override
+    public float getFloat32(String fieldName) {
+        return number(fieldName).floatValue();
+    }
+
+    @Override
+    public double getFloat64(String fieldName) {
+        return number(fieldName).doubleValue();
+    }
+
+    @Override
+    public String getString(String fieldName) {
+        return (String) value(fieldName);
+    }
+
+    @Override
+    public BigDecimal getDecimal(String fieldName) {
+        return (BigDecimal) value(fieldName);
+    }
+
+    @Override
+    public LocalTime getTime(String fieldName) {
+        return (LocalTime) value(fieldName);
+    }
+
+    @Override
+    public LocalDate getDate(String fieldName) {
+        return (LocalDate) value(fieldName);
+    }
+
+    @Override
+    public LocalDateTime getTimestamp(String fieldName) {
+        return (LocalDateTime) value(fieldName);
+    }
+
+    @Override
+    public OffsetDateTime getTimestampWithTimezone(String fieldName) {
+        return (OffsetDateTime) value(fieldName);
+    }
+
+    @Override
+    public GenericRecord getGenericRecord(String fieldName) {
+        return nested(value(fieldName));
+    }
+
+    /** As {@link #getGenericRecord}, but a null record reads as one whose fields are all null (see {@code Absent}). */
+    @Override
+    public InternalGenericRecord getInternalGenericRecord(String fieldName) {
+        return onPath(value(fieldName));
+    }
+
+    @Override
+    public Boolean getNullableBoolean(String fieldName) {
+        return (Boolean) value(fieldName);
+    }
+
+    @Override
+    public Byte getNullableInt8(String fieldName) {
+        Number n = nullableNumber(fieldName);
+        return n == null ? null : n.byteValue();
+    }
+
+    @Override
+    public Short getNullableInt16(String fieldName) {
+        Number n = nullableNumber(fieldName);
+        return n == null ? null : n.shortValue();
+    }
+
+    @Override
+    public Integer getNullableInt32(String fieldName) {
+        Number n = nullableNumber(fieldName);
+        return n == null ? null : n.intValue();
+    }
+
+    @Override
+    public Long getNullableInt64(String fieldName) {
+        Number n = nullableNumber(fieldName);
+        return n == null ? null : n.longValue();
+    }
+
+    @Override
+    public Float getNullableFloat32(String fieldName) {
+        Number n = nullableNumber(fieldName);
+        return n == null ? null : n.floatValue();
+    }
+
+    @Override
+    public Double getNullableFloat64(String fieldName) {
+        Number n = nullableNumber(fieldName);
+        return n == null ? null : n.doubleValue();
+    }
+
+    /** A nested record, an {@code Instant}, {@code UUID}, {@code BigInteger}, map or any other field, as itself. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getObject(String fieldName) {
+        return (T) plain(value(fieldName));
+    }
+
+    private static Object plain(Object v) {
+        return v instanceof PackedRecord ? nested(v) : v;
+    }
+
+    private Object nonNull(String fieldName) {
+        Object v = value(fieldName);
+        if (v == null) {
+            throw new NullPointerException("field '" + fieldName + "' of " + record.schema().typeName() + " is null");
+        }
+        return v;
+    }
+
+    private Number number(String fieldName) {
+        return toNumber(nonNull(fieldName), fieldName);
+    }
+
+    private Number nullableNumber(String fieldName) {
+        Object v = value(fieldName);
+        return v == null ? null : toNumber(v, fieldName);
+    }
+
+    private Number toNumber(Object v, String fieldName) {
+        if (v instanceof Number) {
+            return (Number) v;
+        }
+        if (v instanceof Character) {
+            return (int) (Character) v;
+        }
+        throw new IllegalArgumentException("field '" + fieldName + "' of " + record.schema().typeName() + " is a "
+                + record.schema().field(index(fieldName)).type() + ", not a number");
+    }
+
+    // ---------------------------------------------------------------- arrays (lists, sets and arrays of a field)
+
+    /** The elements of a list, set or array field as objects, or null when the field is null. */
+    private Object[] elements(String fieldName) {
+        Object v = value(fieldName);
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Object[]) {
+            return (Object[]) v;
+        }
+        if (v instanceof Collection) {
+            return ((Collection<?>) v).toArray();
+        }
+        if (v.getClass().isArray()) {
+            int n = Array.getLength(v);
+            Object[] out = new Object[n];
+            for (int i = 0; i < n; i++) {
+                out[i] = Array.get(v, i);
+            }
+            return out;
+        }
+        throw new IllegalArgumentException("field '" + fieldName + "' of " + record.schema().typeName() + " is a "
+                + record.schema().field(index(fieldName)).type() + ", not a list, set or array");
+    }
+
+    /** Element {@code index} of a list, set or array field; null when the field is null or shorter. */
+    private Object element(String fieldName, int index) {
+        Object v = value(fieldName);
+        if (v == null || index < 0) {
+            return null;
+        }
+        if (v instanceof List) {
+            List<?> l = (List<?>) v;
+            return index < l.size() ? l.get(index) : null;
+        }
+        if (v instanceof Collection) {
+            int k = 0;
+            for (Object e : (Collection<?>) v) {
+                if (k++ == index) {
+                    return e;
+                }
+            }
+            return null;
+        }
+        if (v.getClass().isArray()) {
+            return index < Array.getLength(v) ? Array.get(v, index) : null;
+        }
+        throw new IllegalArgumentException("field '" + fieldName + "' of " + record.schema().typeName() + " is a "
+                + record.schema().field(index(fieldName)).type() + ", not a list, set or array");
+    }
+
+    /** The elements as an array of {@code type}, converting numbers where the element type differs. */
+    private Object typedArray(String fieldName, Class<?> type) {
+        Object v = value(fieldName);
+        if (v == null || v.getClass() == type) {
+            return v;
+        }
+        Object[] e = elements(fieldName);
+        Class<?> component = type.getComponentType();
+        Object out = Array.newInstance(component, e.length);
+        for (int i = 0; i < e.length; i++) {
+            Object x = e[i];
+            if (component.isPrimitive()) {
+                if (x == null) {
+                    throw new NullPointerException("element " + i + " of field '" + fieldName + "' of "
+                            + record.schema().typeName() + " is null");
+                }
+                Array.set(out, i, convert(x, component, fieldName));
+            } else {
+                Array.set(out, i, x == null ? null : convert(x, component, fieldName));
+            }
+        }
+        return out;
+    }
+
+    private Object convert(Object x, Class<?> to, String fieldName) {
+        if (to == boolean.class || to == Boolean.class || to == char.class || to == Character.class) {
+            return x;
+        }
+        if (to.isPrimitive() || Number.class.isAssignableFrom(to) && to != BigDecimal.class) {
+            Number n = toNumber(x, fieldName);
+            if (to == byte.class || to == Byte.class) {
+                return n.byteValue();
+            }
+            if (to == short.class || to == Short.class) {
+                return n.shortValue();
+            }
+            if (to == int.class || to == Integer.class) {
+                return n.intValue();
+            }
+            if (to == long.class || to == Long.class) {
+                return n.longValue();
+            }
+            if (to == float.class || to == Float.class) {
+                return n.floatValue();
+            }
+            return n.doubleValue();
+        }
+        return x;
+    }
+
+    @Override
+    public boolean[] getArrayOfBoolean(String fieldName) {
+        return (boolean[]) typedArray(fieldName, boolean[].class);
+    }
+
+    @Override
+    public char[] getArrayOfChar(String fieldName) {
+        return (char[]) typedArray(fieldName, char[].class);
+    }
+
+    @Override
+    public byte[] getArrayOfInt8(String fieldName) {
+        return (byte[]) typedArray(fieldName, byte[].class);
+    }
+
+    @Override
+    public short[] getArrayOfInt16(String fieldName) {
+        return (short[]) typedArray(fieldName, short[].class);
+    }
+
+    @Override
+    public int[] getArrayOfInt32(String fieldName) {
+        return (int[]) typedArray(fieldName, int[].class);
+    }
+
+    @Override
+    public long[] getArrayOfInt64(String fieldName) {
+        return (long[]) typedArray(fieldName, long[].class);
+    }
+
+    @Override
+    public float[] getArrayOfFloat32(String fieldName) {
+        return (float[]) typedArray(fieldName, float[].class);
+    }
+
+    @Override
+    public double[] getArrayOfFloat64(String fieldName) {
+        return (double[]) typedArray(fieldName, double[].class);
+    }
+
+    @Override
+    public String[] getArrayOfString(String fieldName) {
+        return (String[]) typedArray(fieldName, String[].class);
+    }
+
+    @Override
+    public BigDecimal[] getArrayOfDecimal(String fieldName) {
+        return (BigDecimal[]) typedArray(fieldName, BigDecimal[].class);
+    }
+
+    @Override
+    public LocalTime[] getArrayOfTime(String fieldName) {
+        return (LocalTime[]) typedArray(fieldName, LocalTime[].class);
+    }
+
+    @Override
+    public LocalDate[] getArrayOfDate(String fieldName) {
+        return (LocalDate[]) typedArray(fieldName, LocalDate[].class);
+    }
+
+    @Override
+    public LocalDateTime[] getArrayOfTimestamp(String fieldName) {
+        return (LocalDateTime[]) typedArray(fieldName, LocalDateTime[].class);
+    }
+
+    @Override
+    public OffsetDateTime[] getArrayOfTimestampWithTimezone(String fieldName) {
+        return (OffsetDateTime[]) typedArray(fieldName, OffsetDateTime[].class);
+    }
+
+    @Override
+    public GenericRecord[] getArrayOfGenericRecord(String fieldName) {
+        return records(fieldName);
+    }
+
+    @Override
+    public InternalGenericRecord[] getArrayOfInternalGenericRecord(String fieldName) {
+        return records(fieldName);
+    }
+
+    private PackedGenericRecord[] records(String fieldName) {
+        Object[] e = elements(fieldName);
+        if (e == null) {
+            return null;
+        }
+        PackedGenericRecord[] out = new PackedGenericRecord[e.length];
+        for (int i = 0; i < e.length; i++) {
+            if (e[i] != null && !(e[i] instanceof PackedRecord)) {
+                throw new IllegalArgumentException("field '" + fieldName + "' of " + record.schema().typeName()
+                        + " is a " + record.schema().field(index(fieldName)).type() + ", not a list of records");
+            }
+            out[i] = nested(e[i]);
+        }
+        return out;
+    }
+
+    @Override
+    public Boolean[] getArrayOfNullableBoolean(String fieldName) {
+        return (Boolean[]) typedArray(fieldName, Boolean[].class);
+    }
+
+    @Override
+    public Byte[] getArrayOfNullableInt8(String fieldName) {
+        return (Byte[]) typedArray(fieldName, Byte[].class);
+    }
+
+    @Override
+    public Short[] getArrayOfNullableInt16(String fieldName) {
+        return (Short[]) typedArray(fieldName, Short[].class);
+    }
+
+    @Override
+    public Integer[] getArrayOfNullableInt32(String fieldName) {
+        return (Integer[]) typedArray(fieldName, Integer[].class);
+    }
+
+    @Override
+    public Long[] getArrayOfNullableInt64(String fieldName) {
+        return (Long[]) typedArray(fieldName, Long[].class);
+    }
+
+    @Override
+    public Float[] getArrayOfNullableFloat32(String fieldName) {
+        return (Float[]) typedArray(fieldName, Float[].class);
+    }
+
+    @Override
+    public Double[] getArrayOfNullableFloat64(String fieldName) {
+        return (Double[]) typedArray(fieldName, Double[].class);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T[] getArrayOfObject(String fieldName, Class<T> componentType) {
+        Object[] e = elements(fieldName);
+        if (e == null) {
+            return null;
+        }
+        T[] out = (T[]) Array.newInstance(componentType, e.length);
+        for (int i = 0; i < e.length; i++) {
+            out[i] = (T) plain(e[i]);
+        }
+        return out;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getObjectFromArray(String fieldName, int index) {
+        return (T) plain(element(fieldName, index));
+    }
+
+    @Override
+    public Boolean getBooleanFromArray(String fieldName, int index) {
+        return (Boolean) element(fieldName, index);
+    }
+
+    @Override
+    public Character getCharFromArray(String fieldName, int index) {
+        return (Character) element(fieldName, index);
+    }
+
+    @Override
+    public Byte getInt8FromArray(String fieldName, int index) {
+        Number n = numberElement(fieldName, index);
+        return n == null ? null : n.byteValue();
+    }
+
+    @Override
+    public Short getInt16FromArray(String fieldName, int index) {
+        Number n = numberElement(fieldName, index);
+        return n == null ? null : n.shortValue();
+    }
+
+    @Override
+    public Integer getInt32FromArray(String fieldName, int index) {
+        Number n = numberElement(fieldName, index);
+        return n == null ? null : n.intValue();
+    }
+
+    @Override
+    public Long getInt64FromArray(String fieldName, int index) {
+        Number n = numberElement(fieldName, index);
+        return n == null ? null : n.longValue();
+    }
+
+    @Override
+    public Float getFloat32FromArray(String fieldName, int index) {
+        Number n = numberElement(fieldName, index);
+        return n == null ? null : n.floatValue();
+    }
+
+    @Override
+    public Double getFloat64FromArray(String fieldName, int index) {
+        Number n = numberElement(fieldName, index);
+        return n == null ? null : n.doubleValue();
+    }
+
+    private Number numberElement(String fieldName, int index) {
+        Object e = element(fieldName, index);
+        return e == null ? null : toNumber(e, fieldName);
+    }
+
+    @Override
+    public String getStringFromArray(String fieldName, int index) {
+        return (String) element(fieldName, index);
+    }
+
+    @Override
+    public GenericRecord getGenericRecordFromArray(String fieldName, int index) {
+        return nested(element(fieldName, index));
+    }
+
+    @Override
+    public InternalGenericRecord getInternalGenericRecordFromArray(String fieldName, int index) {
+        return onPath(element(fieldName, index));
+    }
+
+    @Override
+    public BigDecimal getDecimalFromArray(String fieldName, int index) {
+        return (BigDecimal) element(fieldName, index);
+    }
+
+    @Override
+    public LocalTime getTimeFromArray(String fieldName, int index) {
+        return (LocalTime) element(fieldName, index);
+    }
+
+    @Override
+    public LocalDate getDateFromArray(String fieldName, int index) {
+        return (LocalDate) element(fieldName, index);
+    }
+
+    @Override
+    public LocalDateTime getTimestampFromArray(String fieldName, int index) {
+        return (LocalDateTime) element(fieldName, index);
+    }
+
+    @Override
+    public OffsetDateTime getTimestampWithTimezoneFromArray(String fieldName, int index) {
+        return (OffsetDateTime) element(fieldName, index);
+    }
+
+    @Override
+    public Boolean getNullableBooleanFromArray(String fieldName, int index) {
+        return (Boolean) element(fieldName, index);
+    }
+
+    @Override
+    public Byte getNullableInt8FromArray(String fieldName, int index) {
+        return getInt8FromArray(fieldName, index);
+    }
+
+    @Override
+    public Short getNullableInt16FromArray(String fieldName, int index) {
+        return getInt16FromArray(fieldName, index);
+    }
+
+    @Override
+    public Integer getNullableInt32FromArray(String fieldName, int index) {
+        return getInt32FromArray(fieldName, index);
+    }
+
+    @Override
+    public Long getNullableInt64FromArray(String fieldName, int index) {
+        return getInt64FromArray(fieldName, index);
+    }
+
+    @Override
+    public Float getNullableFloat32FromArray(String fieldName, int index) {
+        return getFloat32FromArray(fieldName, index);
+    }
+
+    @Override
+    public Double getNullableFloat64FromArray(String fieldName, int index) {
+        return getFloat64FromArray(fieldName, index);
+    }
+}
