@@ -8,7 +8,7 @@
 #   options: --no-jdk25         skip the JDK 25 subset
 #            --only A,B         run only the benchmark classes whose names contain A or B
 #                               (e.g. --only ExtractorGrid,ScanQuery,SizerWalk); their JSON is replaced.
-#                               SizerScaleBenchmark (10 million entries, a 14 GiB heap, about 25 minutes)
+#                               SizerScaleBenchmark (10 million entries, a 14 GiB heap, about 20 minutes)
 #                               runs only when named: --only SizerScale
 #            --wait-load MAX    before starting, wait (polling every minute, at most 30 minutes) until the
 #                               1-minute load average is at most MAX; the wait is recorded
@@ -70,10 +70,11 @@ else
   SCAN_OPTS=(-f 1 -wi 4 -w 3s -i 4 -r 3s -prof gc)
   # one walk takes 1-5 s: an iteration is at least one walk
   WALK_OPTS=(-f 1 -wi 2 -w 1s -i 5 -r 1s -prof gc)
-  # query latency while a member sizes: 2 s iterations hold one or more whole sizings of 500 000 entries
-  LATENCY_OPTS=(-f 1 -wi 2 -w 2s -i 5 -r 2s)
-  # 10 million entries: single shots (one sizing each) after the setup's what-if, heap and accuracy figures
-  SCALE_OPTS=(-f 1 -wi 1 -i 3)
+  # query latency while a member sizes: one sizing of 500 000 entries takes seconds; 10 s iterations
+  LATENCY_OPTS=(-f 1 -wi 1 -w 10s -i 3 -r 10s)
+  # 10 million entries: after the setup's what-if, heap and accuracy figures (which warm the sizer up), two
+  # single shots (one sizing each)
+  SCALE_OPTS=(-f 1 -wi 0 -i 2)
   # 636 points: short iterations, in one warmed-up JVM per reader (see ExtractorGridBenchmark)
   GRID_JVM=()
   GRID_ARGS=(-wi 2 -w 100ms -i 5 -r 50ms -prof gc)

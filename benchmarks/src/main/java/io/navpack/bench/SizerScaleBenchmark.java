@@ -53,15 +53,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Before the measured sizings, once, in the same JVM ({@link Figures}):
  * <ul>
  *   <li>what-if: before the HASH index exists, the member predicts its heap from a sample of 20 000 entries;</li>
- *   <li>heap overhead: a sizing while another thread collects garbage every 200 ms and samples the heap left
- *       after each collection; the highest sample minus the heap before is what the sizing held for itself;</li>
+ *   <li>heap overhead: a sizing while another thread collects garbage and samples the heap left after each
+ *       collection, pausing 200 ms or three times as long as the collection took, whichever is longer (a full
+ *       collection of a 10-million-entry heap takes seconds and stops the sizing too); the highest sample minus
+ *       the heap before is what the sizing held for itself;</li>
  *   <li>accuracy: the sizer's figure for both indexes together against the heap freed when they are dropped
  *       ({@code IndexRegistry.destroyIndexes()}), and its values cache figure against the heap freed when the
  *       records' cached values are cleared; then the indexes are created again for the measured sizings.</li>
  * </ul>
  *
- * Not part of the default suite: {@code benchmarks/run.sh --only SizerScale} (about 25 minutes and a 14 GiB heap
- * at 10 million entries).
+ * Not part of the default suite: {@code benchmarks/run.sh --only SizerScale} (a 14 GiB heap at 10 million
+ * entries; run.sh runs the setup and two measured sizings).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -135,11 +137,14 @@ public class SizerScaleBenchmark {
         AtomicBoolean done = new AtomicBoolean();
         Thread sampler = new Thread(() -> {
             while (!done.get()) {
+                long g0 = System.nanoTime();
                 System.gc();
+                long gcMillis = (System.nanoTime() - g0) / 1_000_000;
                 peak.accumulateAndGet(usedAfterCollection(), Math::max);
                 samples.incrementAndGet();
                 try {
-                    Thread.sleep(200);
+                    // a full collection of a large heap stops the sizing too: leave it at least 3/4 of the time
+                    Thread.sleep(Math.max(200, 3 * gcMillis));
                 } catch (InterruptedException e) {
                     return;
                 }

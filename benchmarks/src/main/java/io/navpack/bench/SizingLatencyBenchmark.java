@@ -42,13 +42,14 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code uncapped}: sizing with no CPU cap (one core, the sizing thread's);</li>
  *   <li>{@code capped-25}: sizing capped at a quarter of one core ({@code SizingOptions.withCpuShare(0.25)}).</li>
  * </ul>
- * {@link Sizings} counts the sizings that completed during each iteration.
+ * {@link Sizings} counts the sizings that completed during each iteration: one sizing of 500 000 entries takes
+ * seconds, so an iteration lasts 10 s.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = 1, time = 10)
+@Measurement(iterations = 3, time = 10)
 @Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-Dhazelcast.phone.home.enabled=false",
     "-Djdk.attach.allowAttachSelf=true",
     "--add-modules", "java.se", "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",

@@ -606,7 +606,7 @@ public final class Report {
         sb.append(String.format(Locale.ROOT, "Indexed point query (`nav[id] = ?`, one entry) on one member holding %,d "
                 + "trades, while another thread of the member's JVM sizes the map over and over; µs per query.%n%n",
                 Long.parseLong(list.get(0).param("entries"))));
-        sb.append("| while | p50 | p90 | p99 | p99.9 | mean ± 99.9 % error | queries timed | sizings per 2 s iteration |\n");
+        sb.append("| while | p50 | p90 | p99 | p99.9 | mean ± 99.9 % error | queries timed | sizings completed per iteration |\n");
         sb.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String s : SIZINGS) {
             Result r = find("jdk17", "SizingLatencyBenchmark.query", "sizing", s);
@@ -635,7 +635,7 @@ public final class Report {
         sb.append(String.format(Locale.ROOT, "| one sizing of the map (data and both indexes), ms | %s |%n", time(r)));
         sb.append(String.format(Locale.ROOT, "| objects visited per sizing | %,d |%n", (long) r.aux("objects")));
         sb.append(String.format(Locale.ROOT, "| objects per second | %.1f million |%n", r.aux("objects") / (r.score() / 1000) / 1e6));
-        sb.append(String.format(Locale.ROOT, "| heap the sizing held for itself, measured (GC every 200 ms, %d samples) | %s |%n",
+        sb.append(String.format(Locale.ROOT, "| heap the sizing held for itself, measured (heap after a full GC, %d samples during the sizing) | %s |%n",
                 (long) r.aux("overheadSamples"), mib(r.aux("overheadMeasuredBytes"))));
         sb.append(String.format(Locale.ROOT, "| heap the sizing held for itself, by its own account | %s |%n",
                 mib(r.aux("overheadReportedBytes"))));
