@@ -120,13 +120,22 @@ class CommandsTest {
 
     @Test
     void whatIfPredictsANavpackIndexBeforeItExistsAndMatchesItOnceCreated() throws Exception {
-        Object[] r = run("size", "--cluster", address, "--cluster-name", cluster, "--what-if", "trades HASH nav[currency1]");
+        whatIfMatchesTheIndexOnceCreated("nav[currency1]");
+    }
+
+    @Test
+    void whatIfOnAPlainFieldName() throws Exception {
+        whatIfMatchesTheIndexOnceCreated("currency1");
+    }
+
+    private void whatIfMatchesTheIndexOnceCreated(String attribute) throws Exception {
+        Object[] r = run("size", "--cluster", address, "--cluster-name", cluster, "--what-if", "trades HASH " + attribute);
         assertThat(r[0]).as((String) r[2]).isEqualTo(0);
         String table = (String) r[1];
-        assertThat(table).contains("What creating index HASH (nav[currency1]) on map trades would cost", "total");
+        assertThat(table).contains("What creating index HASH (" + attribute + ") on map trades would cost", "total");
 
         Object[] json = run("size", "--cluster", address, "--cluster-name", cluster, "--format", "json",
-                "--what-if", "trades HASH nav[currency1]");
+                "--what-if", "trades HASH " + attribute);
         assertThat(json[0]).as((String) json[2]).isEqualTo(0);
         com.fasterxml.jackson.databind.JsonNode predicted = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree((String) json[1]);
@@ -137,7 +146,7 @@ class CommandsTest {
         assertThat(predicted.get("total").get("valuesCacheHeapBytes").asLong()).isZero();
         assertThat(member.getMap("trades").getLocalMapStats().getIndexStats()).doesNotContainKey("whatIfCurrency");
 
-        member.getMap("trades").addIndex(new com.hazelcast.config.IndexConfig(IndexType.HASH, "nav[currency1]")
+        member.getMap("trades").addIndex(new com.hazelcast.config.IndexConfig(IndexType.HASH, attribute)
                 .setName("whatIfCurrency"));
         try {
             Object[] sized = run("size", "--cluster", address, "--cluster-name", cluster, "--format", "json",
