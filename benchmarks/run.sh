@@ -72,9 +72,9 @@ else
   WALK_OPTS=(-f 1 -wi 2 -w 1s -i 5 -r 1s -prof gc)
   # query latency while a member sizes: one sizing of 500 000 entries takes seconds; 10 s iterations
   LATENCY_OPTS=(-f 1 -wi 1 -w 10s -i 3 -r 10s)
-  # 10 million entries: after the setup's what-if, heap and accuracy figures (which warm the sizer up), two
-  # single shots (one sizing each)
-  SCALE_OPTS=(-f 1 -wi 0 -i 2)
+  # 10 million entries: after the setup's what-if, heap and accuracy figures (which warm the sizer up), one
+  # single shot (one sizing); on a loaded machine the setup alone takes over 10 minutes, JMH's default timeout
+  SCALE_OPTS=(-f 1 -wi 0 -i 1 -to 60m)
   # 636 points: short iterations, in one warmed-up JVM per reader (see ExtractorGridBenchmark)
   GRID_JVM=()
   GRID_ARGS=(-wi 2 -w 100ms -i 5 -r 50ms -prof gc)
