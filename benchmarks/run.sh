@@ -8,7 +8,7 @@
 #   options: --no-jdk25         skip the JDK 25 subset
 #            --only A,B         run only the benchmark classes whose names contain A or B
 #                               (e.g. --only ExtractorGrid,ScanQuery,SizerWalk); their JSON is replaced.
-#                               SizerScaleBenchmark (10 million entries, a 14 GiB heap, about 20 minutes)
+#                               SizerScaleBenchmark (10 million entries, a 14 GiB heap, 25 minutes or more)
 #                               runs only when named: --only SizerScale
 #            --wait-load MAX    before starting, wait (polling every minute, at most 30 minutes) until the
 #                               1-minute load average is at most MAX; the wait is recorded

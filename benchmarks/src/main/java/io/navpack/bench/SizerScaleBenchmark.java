@@ -63,7 +63,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * </ul>
  *
  * Not part of the default suite: {@code benchmarks/run.sh --only SizerScale} (a 14 GiB heap at 10 million
- * entries; run.sh runs the setup and two measured sizings).
+ * entries; run.sh runs the setup and one measured sizing, with a 60 minute timeout).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
