@@ -112,7 +112,7 @@ run() {
   selected "$class" || return 0
   local opts=("${JMH_OPTS[@]}")
   case "$class" in
-    ScanQueryBenchmark) opts=("${SCAN_OPTS[@]}") ;;
+    ScanQueryBenchmark|SqlScanBenchmark) opts=("${SCAN_OPTS[@]}") ;;
     # the benchmarks jar is also the navpack agent: members are started with -javaagent
     SizerWalkBenchmark) opts=("${WALK_OPTS[@]}" -jvmArgsPrepend "-javaagent:$JAR") ;;
     SizingLatencyBenchmark) opts=("${LATENCY_OPTS[@]}" -jvmArgsPrepend "-javaagent:$JAR") ;;
@@ -175,15 +175,20 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk17 "$JAVA" FieldPositionBenchmark -p position=1,1024
     run jdk17 "$JAVA" TradeFieldReadBenchmark
     run jdk17 "$JAVA" NavpackViewReadBenchmark
+    run jdk17 "$JAVA" ViewAccessBenchmark -p values=2000
+    run jdk17 "$JAVA" NearCacheBenchmark -p entries=2000
   else
     run jdk17 "$JAVA" CodecBenchmark
     run jdk17 "$JAVA" EncodeIntoBufferBenchmark
     run jdk17 "$JAVA" FieldPositionBenchmark
     run jdk17 "$JAVA" TradeFieldReadBenchmark
     run jdk17 "$JAVA" NavpackViewReadBenchmark
+    run jdk17 "$JAVA" ViewAccessBenchmark
+    run jdk17 "$JAVA" NearCacheBenchmark
   fi
   run_grid jdk17 "$JAVA"
   run jdk17 "$JAVA" ScanQueryBenchmark
+  run jdk17 "$JAVA" SqlScanBenchmark
   run jdk17 "$JAVA" SizerWalkBenchmark
   run jdk17 "$JAVA" SizingLatencyBenchmark
   if [ -n "$ONLY" ] || [ "$MODE" = smoke ]; then
@@ -191,7 +196,7 @@ if [ "$REPORT_ONLY" = 0 ]; then
   fi
   echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk17.txt"
   if [ "$JDK25_RUN" = 1 ] && [ -x "$JAVA25" ] && { selected CodecBenchmark || selected FieldPositionBenchmark \
-      || selected ScanQueryBenchmark; }; then
+      || selected ScanQueryBenchmark || selected SqlScanBenchmark; }; then
     if [ -n "$ONLY" ]; then
       echo "re-run of '$ONLY' at $(date -u +%Y-%m-%dT%H:%MZ), load before: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/environment-jdk25.txt"
     else
@@ -200,6 +205,7 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk25 "$JAVA25" CodecBenchmark -p shape=trade
     run jdk25 "$JAVA25" FieldPositionBenchmark -p position=1,32,1024
     run jdk25 "$JAVA25" ScanQueryBenchmark -p format=navpack-object,navpack-plain,compact,compact-nometa
+    run jdk25 "$JAVA25" SqlScanBenchmark
     echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk25.txt"
   fi
   ELAPSED=$(( (SECONDS - STARTED + 30) / 60 ))

@@ -29,8 +29,9 @@ class BenchmarksSmokeTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"CodecBenchmark", "EncodeIntoBufferBenchmark", "FieldPositionBenchmark",
-        "TradeFieldReadBenchmark", "NavpackViewReadBenchmark", "ExtractorGridBenchmark", "ScanQueryBenchmark",
-        "SizerWalkBenchmark", "SizerScaleBenchmark", "SizingLatencyBenchmark"})
+        "TradeFieldReadBenchmark", "NavpackViewReadBenchmark", "ViewAccessBenchmark", "NearCacheBenchmark",
+        "ExtractorGridBenchmark", "ScanQueryBenchmark", "SqlScanBenchmark", "SizerWalkBenchmark",
+        "SizerScaleBenchmark", "SizingLatencyBenchmark"})
     void runs(String benchmark) throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("io\\.navpack\\.bench\\." + benchmark + "\\.")
@@ -49,9 +50,13 @@ class BenchmarksSmokeTest {
         if (benchmark.equals("ExtractorGridBenchmark")) {
             options.param("n", "5").param("k", "1", "5").param("pattern", "first", "random");
         }
-        if (benchmark.equals("ScanQueryBenchmark") || benchmark.equals("SizerWalkBenchmark")
+        if (benchmark.equals("ScanQueryBenchmark") || benchmark.equals("SqlScanBenchmark")
+                || benchmark.equals("SizerWalkBenchmark") || benchmark.equals("NearCacheBenchmark")
                 || benchmark.equals("SizerScaleBenchmark") || benchmark.equals("SizingLatencyBenchmark")) {
             options.param("entries", "2000");
+        }
+        if (benchmark.equals("ViewAccessBenchmark")) {
+            options.param("values", "2000");
         }
         Collection<RunResult> results = new Runner(options.build()).run();
         assertThat(results).isNotEmpty();

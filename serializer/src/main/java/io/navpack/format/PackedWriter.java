@@ -239,8 +239,8 @@ public final class PackedWriter {
 
     /** Writes {@code value} as a record of its registered class. */
     public void writeRecord(Object value) {
-        if (value instanceof PackedRecord) {
-            PackedRecord r = (PackedRecord) value;
+        if (value instanceof PackedRecord || value instanceof GeneratedView) {
+            PackedRecord r = PackedRecord.ofView(value);
             writeBytes(r.array(), r.offset(), r.length());
             return;
         }
@@ -331,6 +331,9 @@ public final class PackedWriter {
                     }
                     buf[bitmapPos + (f >>> 3)] |= (byte) (1 << (f & 7));
                     anyNull = true;
+                } else if (x instanceof RecordBuilder.Encoded) {
+                    RecordBuilder.Encoded e = (RecordBuilder.Encoded) x;
+                    writeBytes(e.array, e.start, e.end - e.start);
                 } else {
                     writeValue(x, field.type(), target, depth);
                 }
@@ -401,8 +404,8 @@ public final class PackedWriter {
             case ENUM: writePackedInt(enumIndex(x, t, target)); break;
             case RECORD: {
                 int start = beginLength();
-                if (x instanceof PackedRecord) {
-                    PackedRecord r = (PackedRecord) x;
+                if (x instanceof PackedRecord || x instanceof GeneratedView) {
+                    PackedRecord r = PackedRecord.ofView(x);
                     if (!r.schema().typeName().equals(t.name())) {
                         throw new NavpackException("a " + r.schema().typeName() + " cannot be stored where a " + t.name()
                                 + " is expected");

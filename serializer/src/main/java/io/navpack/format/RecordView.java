@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  */
 final class RecordView implements PackedRecord {
     static final int FLAG_NULLS = 4;
-    private static final int FLAG_WIDTH = 3;
+    static final int FLAG_WIDTH = 3;
     /** {@link #meta}: bits 0-1 the width code of the offset table, bit 2 a null bitmap, from bit 8 the depth. */
     private static final int DEPTH_SHIFT = 8;
 
@@ -36,6 +36,11 @@ final class RecordView implements PackedRecord {
     private final int meta;
 
     RecordView(byte[] bytes, int offset, int length, SchemaRegistry registry, int depth) {
+        this(bytes, offset, length, registry, depth, null);
+    }
+
+    /** The same, with the schema the caller knows the record has (an interface view's), used when the header names it. */
+    RecordView(byte[] bytes, int offset, int length, SchemaRegistry registry, int depth, Schema known) {
         if (offset < 0 || length < 0 || offset > bytes.length - length) {
             throw new IllegalArgumentException("range " + offset + "+" + length + " outside an array of " + bytes.length);
         }
@@ -54,7 +59,8 @@ final class RecordView implements PackedRecord {
         if (typeId < 0 || version < 0) {
             throw new NavpackFormatException("negative type id " + typeId + " or version " + version, offset);
         }
-        this.schema = registry.schema(typeId, version, offset);
+        this.schema = known != null && known.typeId() == typeId && known.version() == version ? known
+                : registry.schema(typeId, version, offset);
         if (p >= limit) {
             throw new NavpackFormatException("truncated record header", p);
         }
@@ -84,7 +90,7 @@ final class RecordView implements PackedRecord {
         this.meta = widthCode | (flags & FLAG_NULLS) | (depth << DEPTH_SHIFT);
     }
 
-    private static int tableLength(int blocks, int widthCode) {
+    static int tableLength(int blocks, int widthCode) {
         return blocks > 1 ? (blocks - 1) << widthCode : 0;
     }
 
@@ -128,12 +134,20 @@ final class RecordView implements PackedRecord {
     }
 
     private int tablePosition() {
+        return tablePosition(schema, bodyPos, meta);
+    }
+
+    private static int tablePosition(Schema schema, int bodyPos, int meta) {
         return bodyPos - tableLength(schema.blockCount(), meta & FLAG_WIDTH);
     }
 
     /** Position of the null bitmap, or -1 when the record has none. */
     private int bitmapPosition() {
-        return (meta & FLAG_NULLS) == 0 ? -1 : tablePosition() - schema.blockCount();
+        return bitmapPosition(schema, bodyPos, meta);
+    }
+
+    private static int bitmapPosition(Schema schema, int bodyPos, int meta) {
+        return (meta & FLAG_NULLS) == 0 ? -1 : tablePosition(schema, bodyPos, meta) - schema.blockCount();
     }
 
     @Override
@@ -149,16 +163,30 @@ final class RecordView implements PackedRecord {
     @Override
     public boolean isNull(int i) {
         java.util.Objects.checkIndex(i, schema.fieldCount());
-        return (meta & FLAG_NULLS) != 0 && (bytes[bitmapPosition() + (i >>> 3)] & (1 << (i & 7))) != 0;
+        return isNull(bytes, schema, bodyPos, meta, i);
+    }
+
+    /**
+     * Whether field {@code i} is null in the record of {@code schema} whose body starts at {@code bodyPos}
+     * and whose header flags are in {@code meta}: the static form that interface views, which keep only
+     * their bytes, share.
+     */
+    static boolean isNull(byte[] bytes, Schema schema, int bodyPos, int meta, int i) {
+        return (meta & FLAG_NULLS) != 0 && (bytes[bitmapPosition(schema, bodyPos, meta) + (i >>> 3)] & (1 << (i & 7))) != 0;
     }
 
     /** Position of the (non-null) field {@code i}: block start from the offset table, then skips inside the block. */
     int fieldPosition(int i) {
+        return fieldPosition(bytes, schema, bodyPos, limit, meta, i);
+    }
+
+    /** {@link #fieldPosition(int)} in the static form that interface views share (see {@link #isNull(byte[], Schema, int, int, int)}). */
+    static int fieldPosition(byte[] bytes, Schema schema, int bodyPos, int limit, int meta, int i) {
         int block = i >>> 3;
         int p = bodyPos;
         if (block > 0) {
             int widthCode = meta & FLAG_WIDTH;
-            int e = tablePosition() + ((block - 1) << widthCode);
+            int e = tablePosition(schema, bodyPos, meta) + ((block - 1) << widthCode);
             int off;
             switch (widthCode) {
                 case 0: off = bytes[e] & 0xFF; break;
@@ -176,7 +204,7 @@ final class RecordView implements PackedRecord {
         }
         int[] skip = schema.skipSizes();
         byte[] b = bytes;
-        int bitmap = bitmapPosition();
+        int bitmap = bitmapPosition(schema, bodyPos, meta);
         for (int f = first; f < i; f++) {
             if (bitmap >= 0 && (b[bitmap + (f >>> 3)] & (1 << (f & 7))) != 0) {
                 continue;

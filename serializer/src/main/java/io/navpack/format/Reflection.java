@@ -78,11 +78,16 @@ final class Reflection {
 
     /** Checks that values of {@code t} can be held by Java type {@code javaType}; nothing is registered. */
     static void checkCompatible(FieldType t, Type javaType, String where) {
+        checkCompatible(t, javaType, where, false);
+    }
+
+    /** The same; with {@code views}, an interface may hold a nested record too (as an interface view). */
+    static void checkCompatible(FieldType t, Type javaType, String where, boolean views) {
         Class<?> c = rawClass(javaType);
         boolean ok;
         switch (t.kind()) {
             case ENUM: ok = c.isEnum(); break;
-            case RECORD: ok = !c.isPrimitive() && !c.isArray() && !c.isEnum() && !c.isInterface(); break;
+            case RECORD: ok = !c.isPrimitive() && !c.isArray() && !c.isEnum() && (views || !c.isInterface()); break;
             case LIST: ok = List.class.isAssignableFrom(c) || c == Collection.class; break;
             case SET: ok = Set.class.isAssignableFrom(c); break;
             case MAP: ok = Map.class.isAssignableFrom(c); break;
@@ -94,12 +99,13 @@ final class Reflection {
         }
         if (t.kind() == Kind.ARRAY) {
             checkCompatible(t.element(), javaType instanceof java.lang.reflect.GenericArrayType
-                    ? ((java.lang.reflect.GenericArrayType) javaType).getGenericComponentType() : c.getComponentType(), where);
+                    ? ((java.lang.reflect.GenericArrayType) javaType).getGenericComponentType() : c.getComponentType(), where,
+                    views);
         } else if (t.kind() == Kind.LIST || t.kind() == Kind.SET) {
-            checkCompatible(t.element(), typeArgument(javaType, 0, where), where);
+            checkCompatible(t.element(), typeArgument(javaType, 0, where), where, views);
         } else if (t.kind() == Kind.MAP) {
-            checkCompatible(t.key(), typeArgument(javaType, 0, where), where);
-            checkCompatible(t.element(), typeArgument(javaType, 1, where), where);
+            checkCompatible(t.key(), typeArgument(javaType, 0, where), where, views);
+            checkCompatible(t.element(), typeArgument(javaType, 1, where), where, views);
         }
     }
 

@@ -368,4 +368,37 @@ public final class SchemaRegistry {
     public Collection<Schema> schemas() {
         return catalog.schemas();
     }
+
+    // ---------------------------------------------------------------- interface views and builders
+
+    /** The type name that registering {@code type} gives its schema: {@link NavpackType#name()}, or the class name. */
+    public static String typeName(Class<?> type) {
+        return Reflection.typeName(type);
+    }
+
+    /** The interface views of this registry's values ({@link PackedRecord#as(Class)}). */
+    final InterfaceViews views = new InterfaceViews(this);
+
+    /**
+     * Checks the interface {@code type} against every version of {@code typeName} known here and generates
+     * their view classes now, so that a mismatch ({@link SchemaException}) shows before a value is read.
+     */
+    public void checkView(Class<?> type, String typeName) {
+        views.check(type, typeName);
+    }
+
+    /** A builder for a new record of the newest version of {@code typeName} known here. */
+    public PackedRecord.Builder builder(String typeName) {
+        Schema newest = null;
+        for (Schema s : catalog.schemas()) {
+            if (s.typeName().equals(typeName) && (newest == null || s.version() > newest.version())) {
+                newest = s;
+            }
+        }
+        if (newest == null) {
+            throw new SchemaException("no schema of type " + typeName + " is known here: register its class or schema,"
+                    + " or build from a schema the cluster holds");
+        }
+        return PackedRecord.builder(newest, this);
+    }
 }

@@ -317,7 +317,7 @@ final class Values {
             }
             case RECORD: {
                 PackedRecord view = recordAt(t, b, p, limit, registry, depth);
-                return target == null ? view : target.binding().decode(view);
+                return target == null ? view : target.decodeRecord(view);
             }
             case MAP:
                 return mapAt(t, b, p, limit, registry, target, depth);

@@ -18,6 +18,7 @@ import com.hazelcast.instance.impl.HazelcastInstanceProxy;
 import com.hazelcast.logging.ILogger;
 import com.hazelcast.logging.Logger;
 import com.hazelcast.map.IMap;
+import io.navpack.format.GeneratedView;
 import io.navpack.format.NavpackException;
 import io.navpack.format.NavpackType;
 import io.navpack.format.PackedWriter;
@@ -82,6 +83,8 @@ public final class NavpackContext {
     private final SchemaRegistry registry = new SchemaRegistry();
     private final Set<Class<?>> allowed = ConcurrentHashMap.newKeySet();
     private final Map<Class<?>, Object> attachments = new ConcurrentHashMap<>();
+    /** Interfaces of {@link ReadMode#VIEW} by type name, loaded on first use. */
+    private final Map<String, Class<?>> views = new ConcurrentHashMap<>();
     /** Type id and version (as {@link Schema#key()}) of schemas nobody had, to the time (nanoTime) until which they are not asked again. */
     private final Map<Long, Long> recentMisses = new ConcurrentHashMap<>();
     /** Schemas republished on request of the missing-schema topic, to the time until which they are not again. */
@@ -295,7 +298,7 @@ public final class NavpackContext {
                     if (type == null && sc.getTypeClassName() != null) {
                         type = load(sc.getTypeClassName(), loader);
                     }
-                    if (type != null && !io.navpack.format.PackedRecord.class.isAssignableFrom(type)) {
+                    if (type != null && !navpackOwn(type)) {
                         classes.add(type);
                     }
                 }
@@ -354,6 +357,55 @@ public final class NavpackContext {
         for (Class<?> c : classes) {
             registry.register(c);
         }
+        checkViews();
+    }
+
+    /** navpack's own types, which Hazelcast hands to its serializer: not classes to register. */
+    private static boolean navpackOwn(Class<?> type) {
+        return io.navpack.format.PackedRecord.class.isAssignableFrom(type) || type == GeneratedView.class;
+    }
+
+    /**
+     * The interface that values of {@code typeName} are read as here ({@link ReadMode#VIEW}), loaded once; null
+     * when none is configured (or, on a member, when it is not on the class path).
+     */
+    Class<?> viewInterface(String typeName) {
+        String name = settings().view(typeName);
+        if (name == null) {
+            return null;
+        }
+        Class<?> c = views.get(typeName);
+        if (c == null) {
+            c = load(name, loader());
+            if (c == null) {
+                return null;
+            }
+            if (!c.isInterface()) {
+                throw new SchemaException(NavpackSettings.VIEW + "." + typeName + " names " + name
+                        + ", which is not an interface: a view is an interface with the type's accessors");
+            }
+            views.put(typeName, c);
+        }
+        return c;
+    }
+
+    /**
+     * Checks every configured view against the versions of its type known here, so that an interface that
+     * does not match its schema is reported when navpack starts rather than at the first value.
+     */
+    private void checkViews() {
+        for (String typeName : settings().views().keySet()) {
+            Class<?> iface = viewInterface(typeName);
+            if (iface != null) {
+                registry.checkView(iface, typeName);
+            }
+        }
+    }
+
+    private ClassLoader loader() {
+        ClassLoader loader = member ? hz.getConfig().getClassLoader()
+                : ((HazelcastClientInstanceImpl) hz).getClientConfig().getClassLoader();
+        return loader != null ? loader : NavpackContext.class.getClassLoader();
     }
 
     private void lifecycle(LifecycleEvent event) {
@@ -485,7 +537,7 @@ public final class NavpackContext {
                         Class<?> c = load(name, loader);
                         if (c != null && NavpackTypeHook.class.isAssignableFrom(c)) {
                             Class<?> type = ((NavpackTypeHook<?>) c.getDeclaredConstructor().newInstance()).getSerializationType();
-                            if (!io.navpack.format.PackedRecord.class.isAssignableFrom(type)) {
+                            if (!navpackOwn(type)) {
                                 out.add(type);
                             }
                         }

@@ -45,7 +45,7 @@ public final class MemberJvm implements AutoCloseable {
 
     /** Starts a member with {@code config} and waits until it reports STARTED. */
     public static MemberJvm start(String name, Config config, Path workDir, String... taskPackages) {
-        return start(name, new ConfigXmlGenerator(true, false).generate(config), null, workDir, taskPackages);
+        return start(name, new ConfigXmlGenerator(true, false).generate(config), List.of(), workDir, taskPackages);
     }
 
     /**
@@ -54,6 +54,15 @@ public final class MemberJvm implements AutoCloseable {
      * version), and waits until it reports STARTED.
      */
     public static MemberJvm start(String name, String xmlText, Path hazelcastJar, Path workDir, String... taskPackages) {
+        return start(name, xmlText, hazelcastJar == null ? List.of() : List.of(hazelcastJar), workDir, taskPackages);
+    }
+
+    /**
+     * As above, with Hazelcast's jars ({@code hazelcast}, {@code hazelcast-sql}) of another version in place of
+     * those on this JVM's class path when {@code hazelcastJars} is not empty.
+     */
+    public static MemberJvm start(String name, String xmlText, List<Path> hazelcastJars, Path workDir,
+                                  String... taskPackages) {
         try {
             Files.createDirectories(workDir);
             Path xml = workDir.resolve(name + ".xml");
@@ -69,7 +78,7 @@ public final class MemberJvm implements AutoCloseable {
             cmd.add("-Djava.net.preferIPv4Stack=true");
             cmd.add("-Dhazelcast.config=" + xml);
             cmd.add("-cp");
-            cmd.add(memberClassPath(workDir, hazelcastJar, taskPackages.length == 0
+            cmd.add(memberClassPath(workDir, hazelcastJars, taskPackages.length == 0
                     ? new String[] {"io.navpack.hazelcast.member"} : taskPackages));
             cmd.add("com.hazelcast.core.server.HazelcastMemberStarter");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -81,15 +90,19 @@ public final class MemberJvm implements AutoCloseable {
         }
     }
 
-    /** Hazelcast's jar, navpack's main classes or jars, and the member-side tasks copied out of the test classes. */
-    private static String memberClassPath(Path workDir, Path hazelcastJar, String[] taskPackages) throws IOException {
+    /**
+     * Hazelcast's jars (hazelcast-sql too when it is on this JVM's class path), navpack's main classes or jars,
+     * and the member-side tasks copied out of the test classes.
+     */
+    private static String memberClassPath(Path workDir, List<Path> hazelcastJars, String[] taskPackages)
+            throws IOException {
         List<String> entries = new ArrayList<>();
-        if (hazelcastJar != null) {
-            entries.add(hazelcastJar.toString());
+        for (Path jar : hazelcastJars) {
+            entries.add(jar.toString());
         }
         for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
             String fileName = Path.of(e).getFileName().toString();
-            boolean hazelcast = fileName.matches("hazelcast-\\d[^-]*\\.jar") && hazelcastJar == null;
+            boolean hazelcast = fileName.matches("hazelcast-(sql-)?\\d[^-]*\\.jar") && hazelcastJars.isEmpty();
             boolean navpackJar = fileName.matches("navpack-[a-z-]+-\\d[^/]*\\.jar") && !fileName.endsWith("-tests.jar");
             boolean mainClasses = e.endsWith(File.separator + "classes") && !e.endsWith("test-classes");
             if (hazelcast || navpackJar || mainClasses) {

@@ -177,6 +177,8 @@ public final class Report {
         blocks.put("jdk25", jdk25());
         blocks.put("grid", new GridReport(this).grid());
         blocks.put("scan", scan());
+        blocks.put("views", views());
+        blocks.put("sqlscan", sqlScan());
         blocks.put("walk", walk());
         blocks.put("latency", latency());
         blocks.put("scale", scale());
@@ -531,12 +533,131 @@ public final class Report {
         return sb.toString();
     }
 
+    private static final List<String> SQL_FORMATS = List.of("navpack", "navpack-object", "compact");
+
+    private static String sqlLabel(String format) {
+        switch (format) {
+            case "navpack": return "navpack, BINARY (`TYPE NavpackMap`)";
+            case "navpack-object": return "navpack, OBJECT (`TYPE NavpackMap`)";
+            case "compact": return "Compact, BINARY (`TYPE IMap`, `valueFormat 'compact'`)";
+            default: return format;
+        }
+    }
+
+    /** The SQL scan on every JDK that ran it: time, allocation, and each map's time over Compact's. */
+    private String sqlScan() {
+        StringBuilder sb = new StringBuilder();
+        for (String jdk : results.keySet()) {
+            List<Result> list = results.get(jdk).get("SqlScanBenchmark.sql");
+            if (list == null) {
+                continue;
+            }
+            sb.append(String.format(Locale.ROOT, "**%s**, %,d trades, 2 members, ms per statement ± 99.9 %% error%n%n", jdk,
+                    Long.parseLong(list.get(0).param("entries"))));
+            sb.append("| map | query | ms per statement | statements/s | × Compact (time) | allocated per statement (MB) |\n");
+            sb.append("|---|---|---:|---:|---:|---:|\n");
+            for (String query : List.of("filter", "aggregate")) {
+                Result compact = find(jdk, "SqlScanBenchmark.sql", "format", "compact", "query", query);
+                for (String f : SQL_FORMATS) {
+                    Result r = find(jdk, "SqlScanBenchmark.sql", "format", f, "query", query);
+                    if (r == null) {
+                        continue;
+                    }
+                    sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %.2f | %.0f |%n", sqlLabel(f), query, time(r),
+                            1000 / r.score(), compact == null ? Double.NaN : r.score() / compact.score(), r.alloc() / 1e6));
+                }
+            }
+            sb.append('\n');
+        }
+        return sb.length() == 0 ? "_Not run yet._" : sb.toString();
+    }
+
     private static double[] array(List<Double> values) {
         double[] a = new double[values.size()];
         for (int i = 0; i < a.length; i++) {
             a[i] = values.get(i);
         }
         return a;
+    }
+
+    private static String formLabel(String form) {
+        switch (form) {
+            case "view": return "navpack, read as an interface view (OBJECT near cache)";
+            case "class": return "navpack, read as the user's class (OBJECT near cache)";
+            case "compact": return "Compact, the user's class (OBJECT near cache)";
+            case "view-binary": return "navpack, BINARY near cache, a view per get";
+            default: return form;
+        }
+    }
+
+    private String views() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        List<Result> near = results.getOrDefault("jdk17", Map.of()).get("NearCacheBenchmark.getAndRead");
+        if (near != null) {
+            Result cls = find("jdk17", "NearCacheBenchmark.getAndRead", "form", "class");
+            double clsNear = cls == null ? Double.NaN : cls.aux("nearCacheHeap");
+            double clsValue = cls == null ? Double.NaN : cls.aux("valueHeap");
+            sb.append(String.format(Locale.ROOT, "**Near cache** — %s seed-style trades in a client's near cache, one member. "
+                    + "Heap per entry after collection; the value alone is one value as the client's serializer builds it. "
+                    + "`get + amount1`: a near-cache hit and one accessor.%n%n",
+                    String.format(Locale.ROOT, "%,d", Long.parseLong(near.get(0).param("entries")))));
+            sb.append("| client holds | near cache B/entry | × class | value B | × class | get + amount1 ns/op | B/op | fill (s) |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            List<String> labels = new ArrayList<>();
+            List<Double> nearHeap = new ArrayList<>();
+            List<Double> valueHeap = new ArrayList<>();
+            for (String f : List.of("view", "class", "compact", "view-binary")) {
+                Result r = find("jdk17", "NearCacheBenchmark.getAndRead", "form", f);
+                if (r == null) {
+                    continue;
+                }
+                labels.add(formLabel(f));
+                nearHeap.add(r.aux("nearCacheHeap"));
+                valueHeap.add(r.aux("valueHeap"));
+                sb.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.0f | %.2f | %s | %s | %.1f |%n", formLabel(f),
+                        r.aux("nearCacheHeap"), r.aux("nearCacheHeap") / clsNear, r.aux("valueHeap"),
+                        r.aux("valueHeap") / clsValue, time(r), alloc(r), r.aux("fillSeconds")));
+            }
+            chart("near-cache-heap.svg", Svg.bars("Heap per near-cache entry", "bytes", labels,
+                    List.of(new Svg.Series("near cache", array(nearHeap), null), new Svg.Series("value alone", array(valueHeap),
+                            null)), false));
+            sb.append("\n![heap per near-cache entry](").append(pageToDir).append("/near-cache-heap.svg)\n\n");
+        }
+        Map<String, List<Result>> access = results.getOrDefault("jdk17", Map.of());
+        if (access.containsKey("ViewAccessBenchmark.viewId")) {
+            sb.append("**Accessors** (`ViewAccessBenchmark`): one call on the next of 1 024 trades; a Java record's accessor "
+                    + "returns a field decoded in advance, a view's decodes it from the bytes, a `PackedRecord` reads it by "
+                    + "field index.\n\n");
+            sb.append("| field | record ns/op | view ns/op | PackedRecord ns/op | record B/op | view B/op | PackedRecord B/op |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|\n");
+            for (String[] f : new String[][] {{"Id", "`id` (long)"}, {"Currency1", "`currency1` (string)"},
+                {"Amount1", "`amount1` (decimal)"}}) {
+                Result rec = find("jdk17", "ViewAccessBenchmark.record" + f[0]);
+                Result view = find("jdk17", "ViewAccessBenchmark.view" + f[0]);
+                Result packed = find("jdk17", "ViewAccessBenchmark.packed" + f[0]);
+                sb.append("| ").append(f[1]).append(" | ").append(time(rec)).append(" | ").append(time(view)).append(" | ")
+                        .append(time(packed)).append(" | ").append(alloc(rec)).append(" | ").append(alloc(view)).append(" | ")
+                        .append(alloc(packed)).append(" |\n");
+            }
+            Result scanRec = find("jdk17", "ViewAccessBenchmark.scanRecords");
+            Result scanView = find("jdk17", "ViewAccessBenchmark.scanViews");
+            Result scanPacked = find("jdk17", "ViewAccessBenchmark.scanPacked");
+            if (scanRec != null) {
+                sb.append(String.format(Locale.ROOT, "%n**Full scan** over %s trades in an array: `currency1 = 'EUR' and "
+                        + "amount1 > 100000000`, two accessors per value.%n%n", String.format(Locale.ROOT, "%,d",
+                        Long.parseLong(scanRec.param("values")))));
+                sb.append("| values | ms per scan | × records | MB allocated per scan |\n|---|---:|---:|---:|\n");
+                for (Object[] row : new Object[][] {{"Java records", scanRec}, {"interface views", scanView},
+                    {"PackedRecords (by field index)", scanPacked}}) {
+                    Result r = (Result) row[1];
+                    if (r != null) {
+                        sb.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %.1f |%n", row[0], time(r),
+                                r.score() / scanRec.score(), r.alloc() / 1e6));
+                    }
+                }
+            }
+        }
+        return sb.length() == 0 ? "_Not run yet._" : sb.toString();
     }
 
     private static final List<String> WALKERS = List.of("navpack", "navpack-graph", "jol-layout", "jol-stats");
