@@ -57,10 +57,16 @@ class DemoTest {
         for (MemberIndexReport m : sizing.members()) {
             assertThat(m.map(Demo.MAP).indexes()).hasSize(3);
         }
+        // indexing the map made its records cache their values: part of what indexing it costs
+        ClusterIndexReport.MapTotal total = sizing.mapTotal(Demo.MAP);
+        assertThat(total.cachedValues()).isEqualTo(6_000);
+        assertThat(total.cachedValuesHeapBytes()).isPositive();
+        assertThat(total.indexingCostBytes()).isEqualTo(total.indexesHeapBytes() + total.cachedValuesHeapBytes());
 
         String html = HtmlReport.render(r);
         assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "Bytes per trade", "Client near cache", "trades_sorted_amount1",
-                "<h2>SQL</h2>", "CREATE MAPPING trades TYPE NavpackMap").doesNotContain("NaN");
+                "<h2>SQL</h2>", "CREATE MAPPING trades TYPE NavpackMap", "indexing cost (MB)", "values cache (MB)", "BOUNDED")
+                .doesNotContain("NaN");
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         DemoCommand.print(r, new PrintStream(text, true, StandardCharsets.UTF_8));
         assertThat(text.toString(StandardCharsets.UTF_8)).contains("Bytes per trade", "Client near cache", "Break-even per schema",

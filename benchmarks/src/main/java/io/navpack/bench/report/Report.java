@@ -38,9 +38,15 @@ public final class Report {
 
     /** One JMH result. */
     record Result(Map<String, String> params, double score, double error, String unit, double alloc, double allocError,
-                  Map<String, Double> aux) {
+                  Map<String, Double> aux, Map<String, Double> percentiles, long samples) {
         String param(String name) {
             return params.get(name);
+        }
+
+        /** A percentile of a sample-mode result ("50.0", "99.0", ...), NaN if absent. */
+        double percentile(String p) {
+            Double v = percentiles.get(p);
+            return v == null ? Double.NaN : v;
         }
 
         /** A counter of the benchmark (JMH aux counter), averaged over the iterations; NaN if absent. */
@@ -112,10 +118,24 @@ public final class Report {
                         aux.put(e.getKey(), count == 0 ? number(e.getValue().get("score")) : sum / count);
                     }
                 }
+                Map<String, Double> percentiles = new LinkedHashMap<>();
+                for (Iterator<Map.Entry<String, JsonNode>> it = pm.path("scorePercentiles").fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    percentiles.put(e.getKey(), number(e.getValue()));
+                }
+                long samples = 0;
+                for (JsonNode fork : pm.path("rawDataHistogram")) {
+                    for (JsonNode iteration : fork) {
+                        for (JsonNode bucket : iteration) {
+                            samples += bucket.path(1).asLong();
+                        }
+                    }
+                }
                 results.computeIfAbsent(jdk, k -> new TreeMap<>()).computeIfAbsent(key, k -> new ArrayList<>())
                         .add(new Result(params, pm.get("score").asDouble(), number(pm.get("scoreError")),
                                 pm.get("scoreUnit").asText(), alloc.isMissingNode() ? Double.NaN : number(alloc.get("score")),
-                                alloc.isMissingNode() ? Double.NaN : number(alloc.get("scoreError")), aux));
+                                alloc.isMissingNode() ? Double.NaN : number(alloc.get("scoreError")), aux, percentiles,
+                                samples));
                 settings.putIfAbsent(jdk + "-" + parts[parts.length - 2], n);
             }
         }
@@ -160,6 +180,8 @@ public final class Report {
         blocks.put("views", views());
         blocks.put("sqlscan", sqlScan());
         blocks.put("walk", walk());
+        blocks.put("latency", latency());
+        blocks.put("scale", scale());
         blocks.put("raw", raw());
 
         String text = Files.readString(page, StandardCharsets.UTF_8);
@@ -638,11 +660,12 @@ public final class Report {
         return sb.length() == 0 ? "_Not run yet._" : sb.toString();
     }
 
-    private static final List<String> WALKERS = List.of("navpack", "jol-layout", "jol-stats");
+    private static final List<String> WALKERS = List.of("navpack", "navpack-graph", "jol-layout", "jol-stats");
 
     private static String walkLabel(String walker) {
         switch (walker) {
-            case "navpack": return "navpack sizer (`GraphSizer.walk`)";
+            case "navpack": return "navpack sizer, bounded (`IndexSizer.sizeLocalMember`)";
+            case "navpack-graph": return "navpack graph walk (`GraphSizer.walk`)";
             case "jol-layout": return "JOL `GraphLayout` walk";
             case "jol-stats": return "JOL `GraphStats` walk";
             default: return walker;
@@ -656,11 +679,12 @@ public final class Report {
         }
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "SORTED index on `nav[id]` of %,d entries, one member. ms per walk ± 99.9 %% "
-                + "error; objects/s = objects / time per walk.%n%n", Long.parseLong(list.get(0).param("entries"))));
-        sb.append("| walker | ms per walk | objects | bytes | million objects/s | × navpack sizer (rate) |\n");
+                + "error; objects/s = objects / time per walk (the bounded sizer: objects it visits, bytes the index "
+                + "alone holds).%n%n", Long.parseLong(list.get(0).param("entries"))));
+        sb.append("| walker | ms per walk | objects | bytes | million objects/s | × JOL `GraphLayout` (rate) |\n");
         sb.append("|---|---:|---:|---:|---:|---:|\n");
-        Result nav = find("jdk17", "SizerWalkBenchmark.walk", "walker", "navpack");
-        double navRate = nav == null ? Double.NaN : nav.aux("objects") / (nav.score() / 1000);
+        Result jol = find("jdk17", "SizerWalkBenchmark.walk", "walker", "jol-layout");
+        double jolRate = jol == null ? Double.NaN : jol.aux("objects") / (jol.score() / 1000);
         for (String w : WALKERS) {
             Result r = find("jdk17", "SizerWalkBenchmark.walk", "walker", w);
             if (r == null) {
@@ -669,19 +693,92 @@ public final class Report {
             }
             double rate = r.aux("objects") / (r.score() / 1000);
             sb.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %.2f | %.2f |%n", walkLabel(w), time(r),
-                    (long) r.aux("objects"), (long) r.aux("bytes"), rate / 1e6, rate / navRate));
+                    (long) r.aux("objects"), (long) r.aux("bytes"), rate / 1e6, rate / jolRate));
         }
+        Result nav = find("jdk17", "SizerWalkBenchmark.walk", "walker", "navpack");
         if (nav != null && nav.aux("sameGraphJolLayoutObjects") > 0) {
             sb.append(String.format(Locale.ROOT, "%nEach walker runs in its own JVM, whose index (a skip list, laid out at "
-                    + "random) differs by a few hundred objects. On one graph — the navpack run's, walked once by each — "
-                    + "the navpack sizer found %,d objects and %,d bytes, JOL's `GraphLayout` %,d objects and %,d bytes, "
-                    + "JOL's `GraphStats` %,d objects and %,d bytes (JOL also counts, without following them, the objects "
-                    + "where the stop rule ends the walk).%n",
-                    (long) nav.aux("objects"), (long) nav.aux("bytes"), (long) nav.aux("sameGraphJolLayoutObjects"),
-                    (long) nav.aux("sameGraphJolLayoutBytes"), (long) nav.aux("sameGraphJolStatsObjects"),
-                    (long) nav.aux("sameGraphJolStatsBytes")));
+                    + "random) differs by a few hundred objects. In the bounded sizer's JVM, JOL's `GraphLayout` found "
+                    + "%,d objects and %,d bytes in the same index, JOL's `GraphStats` %,d objects and %,d bytes (JOL also "
+                    + "counts, without following them, the objects where the stop rule ends the walk).%n",
+                    (long) nav.aux("sameGraphJolLayoutObjects"), (long) nav.aux("sameGraphJolLayoutBytes"),
+                    (long) nav.aux("sameGraphJolStatsObjects"), (long) nav.aux("sameGraphJolStatsBytes")));
         }
         return sb.toString();
+    }
+
+    private static final List<String> SIZINGS = List.of("none", "uncapped", "capped-25");
+
+    private static String sizingLabel(String sizing) {
+        switch (sizing) {
+            case "none": return "no sizing";
+            case "uncapped": return "sizing, no CPU cap";
+            case "capped-25": return "sizing, capped at 25 % of a core";
+            default: return sizing;
+        }
+    }
+
+    private String latency() {
+        List<Result> list = results.getOrDefault("jdk17", Map.of()).get("SizingLatencyBenchmark.query");
+        if (list == null) {
+            return "_Not run yet._";
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Indexed point query (`nav[id] = ?`, one entry) on one member holding %,d "
+                + "trades, while another thread of the member's JVM sizes the map over and over; µs per query.%n%n",
+                Long.parseLong(list.get(0).param("entries"))));
+        sb.append("| while | p50 | p90 | p99 | p99.9 | mean ± 99.9 % error | queries timed | sizings completed per iteration |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (String s : SIZINGS) {
+            Result r = find("jdk17", "SizingLatencyBenchmark.query", "sizing", s);
+            if (r == null) {
+                sb.append("| ").append(sizingLabel(s)).append(" | — | — | — | — | — | — | — |\n");
+                continue;
+            }
+            sb.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.1f | %.1f ± %.1f | %,d | %s |%n", sizingLabel(s),
+                    r.percentile("50.0"), r.percentile("90.0"), r.percentile("99.0"), r.percentile("99.9"), r.score(),
+                    r.error(), r.samples(), s.equals("none") ? "—" : String.format(Locale.ROOT, "%.1f", r.aux("sizings"))));
+        }
+        return sb.toString();
+    }
+
+    private String scale() {
+        List<Result> list = results.getOrDefault("jdk17", Map.of()).get("SizerScaleBenchmark.size");
+        if (list == null) {
+            return "_Not run yet: `benchmarks/run.sh --only SizerScale`._";
+        }
+        Result r = list.get(0);
+        double entries = Double.parseDouble(r.param("entries"));
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "One member, %,d navpack trades, SORTED `nav[id]` and HASH `nav[currency1]`; "
+                + "bounded mode, 64 MiB for the sizer's bookkeeping, no CPU cap.%n%n", (long) entries));
+        sb.append("| figure | value |\n|---|---:|\n");
+        sb.append(String.format(Locale.ROOT, "| one sizing of the map (data and both indexes), ms | %s |%n", time(r)));
+        sb.append(String.format(Locale.ROOT, "| objects visited per sizing | %,d |%n", (long) r.aux("objects")));
+        sb.append(String.format(Locale.ROOT, "| objects per second | %.1f million |%n", r.aux("objects") / (r.score() / 1000) / 1e6));
+        sb.append(String.format(Locale.ROOT, "| heap the sizing held for itself, measured (heap after a full GC, %d samples during the sizing) | %s |%n",
+                (long) r.aux("overheadSamples"), mib(r.aux("overheadMeasuredBytes"))));
+        sb.append(String.format(Locale.ROOT, "| heap the sizing held for itself, by its own account | %s |%n",
+                mib(r.aux("overheadReportedBytes"))));
+        sb.append(String.format(Locale.ROOT, "| both indexes: sizer / heap freed on drop | %s / %s (%+.2f %%) |%n",
+                mib(r.aux("indexesSizerBytes")), mib(r.aux("indexesFreedBytes")),
+                100 * (r.aux("indexesSizerBytes") - r.aux("indexesFreedBytes")) / r.aux("indexesFreedBytes")));
+        sb.append(String.format(Locale.ROOT, "| values cache: sizer / heap freed on clear | %s / %s (%+.2f %%) |%n",
+                mib(r.aux("cacheSizerBytes")), mib(r.aux("cacheFreedBytes")),
+                100 * (r.aux("cacheSizerBytes") - r.aux("cacheFreedBytes")) / r.aux("cacheFreedBytes")));
+        sb.append(String.format(Locale.ROOT, "| map data (records, keys, values, cache) | %s |%n", mib(r.aux("dataBytes"))));
+        sb.append(String.format(Locale.ROOT, "| what-if HASH `nav[currency1]` before it existed (20 000 sampled entries), 95 %% interval | %s [%s, %s] in %,d ms |%n",
+                mib(r.aux("predictedIndexBytes")), mib(r.aux("predictedLowBytes")), mib(r.aux("predictedHighBytes")),
+                (long) r.aux("predictMillis")));
+        sb.append(String.format(Locale.ROOT, "| the HASH index once created, sized | %s (prediction %+.2f %%) |%n",
+                mib(r.aux("createdIndexBytes")),
+                100 * (r.aux("predictedIndexBytes") - r.aux("createdIndexBytes")) / r.aux("createdIndexBytes")));
+        sb.append(String.format(Locale.ROOT, "| loading the map | %,.0f s |%n", r.aux("loadMillis") / 1000));
+        return sb.toString();
+    }
+
+    private static String mib(double bytes) {
+        return String.format(Locale.ROOT, "%,.1f MiB", bytes / (1 << 20));
     }
 
     private String raw() throws IOException {

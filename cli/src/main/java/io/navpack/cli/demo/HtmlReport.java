@@ -113,14 +113,27 @@ public final class HtmlReport {
             }
             h.append(groupedBars(idx, "MB"));
             h.append(table(List.of("index", "type", "entries", "heap (MB)", "bytes/entry", "Hazelcast estimate (MB)", "estimate / heap"), irows));
+            h.append("<p class=\"note\">What indexing a map costs: its indexes plus the deserialised values its records cache once it has an index.</p>");
+            List<List<String>> crows = new ArrayList<>();
+            for (ClusterIndexReport.MapTotal t : r.sizing.mapTotals()) {
+                crows.add(List.of(t.map(), String.format(Locale.ROOT, "%,d", t.entries()), mb(t.indexesHeapBytes()),
+                        mb(t.cachedValuesHeapBytes()), mb(t.indexingCostBytes())));
+            }
+            h.append(table(List.of("map", "entries", "all indexes (MB)", "values cache (MB)", "indexing cost (MB)"), crows));
             List<List<String>> mrows = new ArrayList<>();
             for (MemberIndexReport m : r.sizing.members()) {
-                mrows.add(List.of(m.member(), String.valueOf(m.status()), m.reason() == null ? "" : m.reason()));
+                mrows.add(List.of(m.member(), String.valueOf(m.status()), m.mode() == null ? "" : m.mode(),
+                        m.mode() == null ? "" : String.format(Locale.ROOT, "%.1f", m.cpuNanos() / 1e6),
+                        m.mode() == null ? "" : mb(m.sizerPeakHeapBytes()), m.reason() == null ? "" : m.reason()));
             }
-            h.append(table(List.of("member", "status", "reason"), mrows));
+            h.append(table(List.of("member", "status", "sizing mode", "sizing CPU (ms)", "sizer heap peak (MB)", "reason"), mrows));
         }
         h.append("</body></html>\n");
         return h.toString();
+    }
+
+    private static String mb(long bytes) {
+        return bytes < 0 ? "-" : String.format(Locale.ROOT, "%.2f", bytes / 1e6);
     }
 
     private static List<List<String>> rows(Map<String, Double> values, String format) {
