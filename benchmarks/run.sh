@@ -7,7 +7,9 @@
 #                                parameters; results and a page copy under benchmarks/target/smoke/
 #   options: --no-jdk25         skip the JDK 25 subset
 #            --only A,B         run only the benchmark classes whose names contain A or B
-#                               (e.g. --only ExtractorGrid,ScanQuery,SizerWalk); their JSON is replaced
+#                               (e.g. --only ExtractorGrid,ScanQuery,SizerWalk); their JSON is replaced.
+#                               SizerScaleBenchmark (10 million entries, a 14 GiB heap, 25 minutes or more)
+#                               runs only when named: --only SizerScale
 #            --wait-load MAX    before starting, wait (polling every minute, at most 30 minutes) until the
 #                               1-minute load average is at most MAX; the wait is recorded
 #            --report           only regenerate the page from the JSON already there
@@ -54,6 +56,8 @@ if [ "$MODE" = smoke ]; then
   JMH_OPTS=(-f 1 -wi 0 -i 1 -r 100ms -prof gc)
   SCAN_OPTS=(-f 1 -wi 0 -i 1 -r 100ms -prof gc -p entries=2000)
   WALK_OPTS=(-f 1 -wi 0 -i 1 -r 100ms -prof gc -p entries=2000)
+  LATENCY_OPTS=(-f 1 -wi 0 -i 1 -r 100ms -p entries=2000)
+  SCALE_OPTS=(-f 1 -wi 0 -i 1 -p entries=2000 -jvmArgsAppend "-Xms256m -Xmx2g -XX:+UseSerialGC")
   GRID_JVM=(-Dnavpack.bench.grid.prewarm=quick)
   GRID_ARGS=(5,20 --quick -wi 0 -i 1 -r 100ms -prof gc)
   JDK25_RUN=0
@@ -66,6 +70,11 @@ else
   SCAN_OPTS=(-f 1 -wi 4 -w 3s -i 4 -r 3s -prof gc)
   # one walk takes 1-5 s: an iteration is at least one walk
   WALK_OPTS=(-f 1 -wi 2 -w 1s -i 5 -r 1s -prof gc)
+  # query latency while a member sizes: one sizing of 500 000 entries takes seconds; 10 s iterations
+  LATENCY_OPTS=(-f 1 -wi 1 -w 10s -i 3 -r 10s)
+  # 10 million entries: after the setup's what-if, heap and accuracy figures (which warm the sizer up), one
+  # single shot (one sizing); on a loaded machine the setup alone takes over 10 minutes, JMH's default timeout
+  SCALE_OPTS=(-f 1 -wi 0 -i 1 -to 60m)
   # 636 points: short iterations, in one warmed-up JVM per reader (see ExtractorGridBenchmark)
   GRID_JVM=()
   GRID_ARGS=(-wi 2 -w 100ms -i 5 -r 50ms -prof gc)
@@ -103,9 +112,11 @@ run() {
   selected "$class" || return 0
   local opts=("${JMH_OPTS[@]}")
   case "$class" in
-    ScanQueryBenchmark) opts=("${SCAN_OPTS[@]}") ;;
+    ScanQueryBenchmark|SqlScanBenchmark) opts=("${SCAN_OPTS[@]}") ;;
     # the benchmarks jar is also the navpack agent: members are started with -javaagent
     SizerWalkBenchmark) opts=("${WALK_OPTS[@]}" -jvmArgsPrepend "-javaagent:$JAR") ;;
+    SizingLatencyBenchmark) opts=("${LATENCY_OPTS[@]}" -jvmArgsPrepend "-javaagent:$JAR") ;;
+    SizerScaleBenchmark) opts=("${SCALE_OPTS[@]}" -jvmArgsPrepend "-javaagent:$JAR") ;;
   esac
   echo "== $jdk $class $*"
   local t0=$SECONDS load0
@@ -164,18 +175,28 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk17 "$JAVA" FieldPositionBenchmark -p position=1,1024
     run jdk17 "$JAVA" TradeFieldReadBenchmark
     run jdk17 "$JAVA" NavpackViewReadBenchmark
+    run jdk17 "$JAVA" ViewAccessBenchmark -p values=2000
+    run jdk17 "$JAVA" NearCacheBenchmark -p entries=2000
   else
     run jdk17 "$JAVA" CodecBenchmark
     run jdk17 "$JAVA" EncodeIntoBufferBenchmark
     run jdk17 "$JAVA" FieldPositionBenchmark
     run jdk17 "$JAVA" TradeFieldReadBenchmark
     run jdk17 "$JAVA" NavpackViewReadBenchmark
+    run jdk17 "$JAVA" ViewAccessBenchmark
+    run jdk17 "$JAVA" NearCacheBenchmark
   fi
   run_grid jdk17 "$JAVA"
   run jdk17 "$JAVA" ScanQueryBenchmark
+  run jdk17 "$JAVA" SqlScanBenchmark
   run jdk17 "$JAVA" SizerWalkBenchmark
+  run jdk17 "$JAVA" SizingLatencyBenchmark
+  if [ -n "$ONLY" ] || [ "$MODE" = smoke ]; then
+    run jdk17 "$JAVA" SizerScaleBenchmark
+  fi
   echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk17.txt"
-  if [ "$JDK25_RUN" = 1 ] && [ -x "$JAVA25" ] && { selected CodecBenchmark || selected FieldPositionBenchmark; }; then
+  if [ "$JDK25_RUN" = 1 ] && [ -x "$JAVA25" ] && { selected CodecBenchmark || selected FieldPositionBenchmark \
+      || selected ScanQueryBenchmark || selected SqlScanBenchmark; }; then
     if [ -n "$ONLY" ]; then
       echo "re-run of '$ONLY' at $(date -u +%Y-%m-%dT%H:%MZ), load before: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/environment-jdk25.txt"
     else
@@ -183,6 +204,8 @@ if [ "$REPORT_ONLY" = 0 ]; then
     fi
     run jdk25 "$JAVA25" CodecBenchmark -p shape=trade
     run jdk25 "$JAVA25" FieldPositionBenchmark -p position=1,32,1024
+    run jdk25 "$JAVA25" ScanQueryBenchmark -p format=navpack-object,navpack-plain,compact,compact-nometa
+    run jdk25 "$JAVA25" SqlScanBenchmark
     echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk25.txt"
   fi
   ELAPSED=$(( (SECONDS - STARTED + 30) / 60 ))

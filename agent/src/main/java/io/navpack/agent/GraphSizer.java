@@ -1,7 +1,6 @@
 package io.navpack.agent;
 
 import java.lang.instrument.Instrumentation;
-import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +24,14 @@ public final class GraphSizer {
     /** Most owners one {@link #walkOwners} call can tell apart. */
     public static final int MAX_OWNERS = 64;
 
+    /** Limits are checked every this many steps (a power of two). */
     private static final int CHECK_EVERY = 4096;
+
+    /** Objects taken off the stack at a time (see {@code Walk.run}). */
+    private static final int BATCH = 32;
+    private static final byte FOLLOW = 1;
+    private static final byte STOP = 2;
+    private static final byte ASK = 3;
 
     private final Instrumentation inst;
 
@@ -43,21 +49,20 @@ public final class GraphSizer {
         return new GraphSizer(NavpackAgent.requireInstrumentation());
     }
 
-    /** The shallow size of {@code o} in bytes (cached per class for non-arrays). */
+    /** The shallow size of {@code o} in bytes (cached per class; arrays by their length once checked). */
     public long shallowSize(Object o) {
-        return shallowSize(o, ClassLayout.of(o.getClass()));
+        return ClassLayout.of(o.getClass()).sizeOf(o, inst);
     }
 
-    private long shallowSize(Object o, ClassLayout layout) {
-        if (layout.array) {
-            return inst.getObjectSize(o);
+    /**
+     * The size an array of {@code arrayClass} with {@code length} elements would take (base offset plus
+     * elements, rounded up to the object alignment), without creating it; -1 if this JVM does not tell.
+     */
+    public static long arraySize(Class<?> arrayClass, long length) {
+        if (!arrayClass.isArray() || length < 0) {
+            throw new IllegalArgumentException("not an array class or a negative length: " + arrayClass + ", " + length);
         }
-        long size = layout.shallowSize;
-        if (size < 0) {
-            size = inst.getObjectSize(o);
-            layout.shallowSize = size;
-        }
-        return size;
+        return ClassLayout.of(arrayClass).arraySize(length);
     }
 
     /** Counts everything reachable from {@code root} under {@code options}. */
@@ -74,7 +79,7 @@ public final class GraphSizer {
                 break;
             }
         }
-        return walk.tally(1, start, null).union();
+        return walk.result(start);
     }
 
     /**
@@ -106,16 +111,27 @@ public final class GraphSizer {
         private final WalkOptions options;
         private final StopRule rule;
         private final ObjectSet shared;
+        private final boolean hasShared;
         private final IdentityObjectSet visited;
         private final boolean masked;
         private final long maxObjects;
         private final long deadline;
         private final long startNanos = System.nanoTime();
+        private final LayoutCache layouts = new LayoutCache();
         private Object[] stack = new Object[1024];
         private int sp;
+        private final Object[] batch = new Object[BATCH];
+        private final ClassLayout[] batchLayouts = new ClassLayout[BATCH];
+        private final int[] batchHashes = new int[BATCH];
+        /** Sum of the read-ahead reads, kept so that they are not optimised away. */
+        private long touched;
         private byte[] classState = new byte[256];
         private final List<ClassLayout> seen = new ArrayList<>();
         private final List<String> unreadable = new ArrayList<>();
+        /** Unmasked walks size each object when they first visit it: per layout id. */
+        private long[] counts = new long[256];
+        private long[] sizes = new long[256];
+        private long totalBytes;
         private long steps;
         private String stopReason;
 
@@ -123,6 +139,7 @@ public final class GraphSizer {
             this.options = options;
             this.rule = options.stopRule();
             this.shared = options.shared();
+            this.hasShared = shared != ObjectSet.empty();
             this.masked = maskBits > 0;
             this.visited = new IdentityObjectSet(options.expectedObjects(), maskBits);
             this.maxObjects = options.maxObjects();
@@ -135,7 +152,16 @@ public final class GraphSizer {
             this.deadline = startNanos + nanos;
         }
 
-        /** Walks from one root; returns false if the walk must stop. */
+        /**
+         * Walks from one root; returns false if the walk must stop.
+         *
+         * <p>The stack is worked off in batches of up to {@link #BATCH} objects, each in passes: look up every
+         * object's class and apply the stop rule, take identity hashes and read the visited set's slots ahead,
+         * remember what is new, then read the fields of what is new. The objects of a batch are independent of
+         * each other, so the memory loads of one pass overlap instead of each waiting for the one before, as
+         * they do when a walk takes one object at a time (a walk over a large heap spends most of its time
+         * waiting for memory).
+         */
         boolean run(Object root, long bit) {
             if (stopReason != null) {
                 return false;
@@ -144,47 +170,96 @@ public final class GraphSizer {
                 return true;
             }
             push(root);
+            IdentityObjectSet visited = this.visited;
+            Object[] batch = this.batch;
+            ClassLayout[] batchLayouts = this.batchLayouts;
             while (sp > 0) {
-                Object o = stack[--sp];
-                stack[sp] = null;
-                if (++steps % CHECK_EVERY == 0 && !withinLimits()) {
+                int n = Math.min(sp, BATCH);
+                sp -= n;
+                System.arraycopy(stack, sp, batch, 0, n);
+                Arrays.fill(stack, sp, sp + n, null);
+                long before = steps;
+                steps += n;
+                if ((before ^ steps) >= CHECK_EVERY && !withinLimits()) {
+                    clearBatch(n);
                     clearStack();
                     return false;
                 }
-                ClassLayout layout = ClassLayout.of(o.getClass());
-                if (stops(layout) || rule.stopsObject(o) || shared.contains(o)) {
-                    continue;
-                }
-                if (masked) {
-                    if (visited.full()) {
-                        stopReason = "visited set is full";
-                        clearStack();
-                        return false;
-                    }
-                    int slot = visited.insert(o);
-                    long mask = visited.mask(slot);
-                    if ((mask & bit) != 0) {
+                // pass 1: classes (reads every object's header) and the stop rule
+                int live = 0;
+                for (int i = 0; i < n; i++) {
+                    Object o = batch[i];
+                    ClassLayout layout = layouts.of(o.getClass());
+                    int state = classState(layout);
+                    batch[i] = null;
+                    if (state == STOP || (state == ASK && rule.stopsObject(o)) || (hasShared && shared.contains(o))) {
                         continue;
                     }
-                    visited.setMask(slot, mask | bit);
-                } else {
+                    batch[live] = o;
+                    batchLayouts[live] = layout;
+                    live++;
+                }
+                // pass 2: identity hashes, and the visited set's slots read ahead of the inserts
+                int touched = 0;
+                for (int i = 0; i < live; i++) {
+                    int h = System.identityHashCode(batch[i]);
+                    batchHashes[i] = h;
+                    touched += visited.touch(h);
+                }
+                this.touched += touched;
+                // pass 3: remember (and size) what is new
+                int kept = 0;
+                for (int i = 0; i < live; i++) {
+                    Object o = batch[i];
+                    ClassLayout layout = batchLayouts[i];
+                    batch[i] = null;
+                    batchLayouts[i] = null;
                     if (visited.full()) {
                         stopReason = "visited set is full";
-                        clearStack();
-                        return false;
+                        break;
                     }
-                    if (!visited.add(o)) {
-                        continue;
+                    long sizeBefore = visited.size();
+                    int slot = visited.insert(o, batchHashes[i]);
+                    if (masked) {
+                        long mask = visited.mask(slot);
+                        if ((mask & bit) != 0) {
+                            continue;
+                        }
+                        visited.setMask(slot, mask | bit);
+                    } else {
+                        if (visited.size() == sizeBefore) {
+                            continue;
+                        }
+                        long size = layout.sizeOf(o, inst);
+                        counts[layout.id]++;
+                        sizes[layout.id] += size;
+                        totalBytes += size;
+                    }
+                    batch[kept] = o;
+                    batchLayouts[kept] = layout;
+                    kept++;
+                    if (visited.size() >= maxObjects) {
+                        stopReason = "object budget of " + maxObjects + " reached";
+                        break;
                     }
                 }
-                if (visited.size() >= maxObjects) {
-                    stopReason = "object budget of " + maxObjects + " reached";
+                for (int i = 0; i < kept; i++) {
+                    follow(batch[i], batchLayouts[i]);
+                    batch[i] = null;
+                    batchLayouts[i] = null;
+                }
+                if (stopReason != null) {
+                    clearBatch(n);
                     clearStack();
                     return false;
                 }
-                follow(o, layout);
             }
             return true;
+        }
+
+        private void clearBatch(int n) {
+            Arrays.fill(batch, 0, n, null);
+            Arrays.fill(batchLayouts, 0, n, null);
         }
 
         private boolean withinLimits() {
@@ -204,47 +279,54 @@ public final class GraphSizer {
             sp = 0;
         }
 
-        private boolean stops(ClassLayout layout) {
+        /** {@link #FOLLOW}, {@link #STOP} or {@link #ASK} for this class, worked out once per walk. */
+        private int classState(ClassLayout layout) {
             int id = layout.id;
             if (id >= classState.length) {
-                classState = Arrays.copyOf(classState, Math.max(id + 1, classState.length * 2));
+                int n = Math.max(id + 1, classState.length * 2);
+                classState = Arrays.copyOf(classState, n);
+                counts = Arrays.copyOf(counts, n);
+                sizes = Arrays.copyOf(sizes, n);
             }
             byte state = classState[id];
             if (state == 0) {
-                boolean stop = rule.stopsClass(layout.type);
-                state = stop ? (byte) 2 : (byte) 1;
-                classState[id] = state;
-                if (!stop) {
+                if (rule.stopsClass(layout.type)) {
+                    state = STOP;
+                } else {
+                    state = rule.checksObjectsOf(layout.type) ? ASK : FOLLOW;
                     seen.add(layout);
                     unreadable.addAll(layout.unreadableFields);
                 }
+                classState[id] = state;
             }
-            return state == 2;
+            return state;
         }
 
         private void follow(Object o, ClassLayout layout) {
             if (layout.array) {
                 if (layout.referenceArray) {
                     Object[] array = (Object[]) o;
-                    for (int i = array.length - 1; i >= 0; i--) {
+                    int n = array.length;
+                    if (sp + n > stack.length) {
+                        stack = Arrays.copyOf(stack, Math.max(stack.length * 2, sp + n));
+                    }
+                    for (int i = n - 1; i >= 0; i--) {
                         Object e = array[i];
                         if (e != null) {
-                            push(e);
+                            stack[sp++] = e;
                         }
                     }
                 }
                 return;
             }
-            Field[] fields = layout.referenceFields;
-            for (int i = fields.length - 1; i >= 0; i--) {
-                Object value;
-                try {
-                    value = fields[i].get(o);
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException("field made accessible but not readable: " + fields[i], e);
-                }
+            int n = layout.referenceFields.length;
+            if (sp + n > stack.length) {
+                stack = Arrays.copyOf(stack, Math.max(stack.length * 2, sp + n));
+            }
+            for (int i = n - 1; i >= 0; i--) {
+                Object value = layout.read(o, i);
                 if (value != null) {
-                    push(value);
+                    stack[sp++] = value;
                 }
             }
         }
@@ -254,6 +336,14 @@ public final class GraphSizer {
                 stack = Arrays.copyOf(stack, stack.length * 2);
             }
             stack[sp++] = o;
+        }
+
+        /** The result of an unmasked walk, whose objects were sized as they were visited. */
+        WalkResult result(long start) {
+            Duration duration = Duration.ofNanos(System.nanoTime() - start);
+            long count = visited.size();
+            return new WalkResult(totalBytes, count, histogram(counts, sizes), stopReason == null, stopReason,
+                    duration, count, unreadable, options.keepVisited() ? visited : null);
         }
 
         /** Sizes and attributes every visited object; {@code ownerNanos} gives each owner's walk time. */
@@ -278,14 +368,14 @@ public final class GraphSizer {
                 if (o == null) {
                     continue;
                 }
-                ClassLayout layout = ClassLayout.of(o.getClass());
-                long size = shallowSize(o, layout);
+                ClassLayout layout = layouts.of(o.getClass());
+                long size = layout.sizeOf(o, inst);
                 int id = layout.id;
                 unionCount[id]++;
                 unionBytes[id] += size;
                 total += size;
                 count++;
-                long mask = masked ? visited.mask(slot) : 1L;
+                long mask = visited.mask(slot);
                 if (Long.bitCount(mask) == 1) {
                     int k = Long.numberOfTrailingZeros(mask);
                     if (exclCount[k] == null) {
@@ -321,7 +411,7 @@ public final class GraphSizer {
             List<ClassHistogram.Entry> entries = new ArrayList<>();
             if (counts != null) {
                 for (ClassLayout l : seen) {
-                    long c = counts[l.id];
+                    long c = l.id < counts.length ? counts[l.id] : 0;
                     if (c > 0) {
                         entries.add(new ClassHistogram.Entry(l.type.getName(), c, bytes[l.id]));
                     }

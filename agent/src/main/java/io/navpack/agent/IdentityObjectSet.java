@@ -14,6 +14,7 @@ public final class IdentityObjectSet implements ObjectSet {
 
     private static final int MAX_CAPACITY = 1 << 30;
     private static final float LOAD = 0.7f;
+    private static final int REHASH_RUN = 64;
 
     private Object[] keys;
     private final int maskBits;
@@ -46,6 +47,41 @@ public final class IdentityObjectSet implements ObjectSet {
         this(64);
     }
 
+    /** An empty set that keeps {@code maskBits} (1 to 64) bits per object. */
+    public static IdentityObjectSet withMasks(int expected, int maskBits) {
+        if (maskBits < 1) {
+            throw new IllegalArgumentException("maskBits must be 1..64: " + maskBits);
+        }
+        return new IdentityObjectSet(expected, maskBits);
+    }
+
+    /** Adds {@code o} if absent and sets {@code bits} in its mask; returns the mask now. */
+    public long orMask(Object o, long bits) {
+        int slot = insert(o);
+        long mask = mask(slot) | bits;
+        setMask(slot, mask);
+        return mask;
+    }
+
+    /** The mask of {@code o}, or 0 if it is not in the set. */
+    public long maskOf(Object o) {
+        int slot = slotOf(o);
+        return slot < 0 ? 0 : mask(slot);
+    }
+
+    /**
+     * Which of {@code slices} disjoint slices {@code o} falls in, by its identity hash: a caller whose set
+     * would grow too large handles one slice per pass.
+     */
+    public static int slice(Object o, int slices) {
+        if (slices <= 1) {
+            return 0;
+        }
+        int h = System.identityHashCode(o) * 0x85EBCA6B;
+        h ^= h >>> 13;
+        return (int) ((h & 0xFFFF_FFFFL) % slices);
+    }
+
     private void allocate(int capacity) {
         keys = new Object[capacity];
         threshold = capacity == MAX_CAPACITY ? (int) (capacity * 0.9f) : (int) (capacity * LOAD);
@@ -64,8 +100,21 @@ public final class IdentityObjectSet implements ObjectSet {
     }
 
     private static int hash(Object o, int mask) {
-        int h = System.identityHashCode(o) * 0x9E3779B9;
+        return spread(System.identityHashCode(o), mask);
+    }
+
+    private static int spread(int identityHash, int mask) {
+        int h = identityHash * 0x9E3779B9;
         return (h ^ (h >>> 15)) & mask;
+    }
+
+    /**
+     * Reads the slot where an object with this identity hash would start probing, so that a following
+     * {@link #insert(Object, int)} finds it in the cache. Returns a value only to keep the read.
+     */
+    int touch(int identityHash) {
+        Object[] k = keys;
+        return k[spread(identityHash, k.length - 1)] == null ? 0 : 1;
     }
 
     @Override
@@ -109,12 +158,17 @@ public final class IdentityObjectSet implements ObjectSet {
         if (o == null) {
             throw new NullPointerException();
         }
+        return insert(o, System.identityHashCode(o));
+    }
+
+    /** {@link #insert(Object)} with the object's identity hash already at hand. */
+    int insert(Object o, int identityHash) {
         if (size >= threshold) {
             grow();
         }
         Object[] k = keys;
         int mask = k.length - 1;
-        int i = hash(o, mask);
+        int i = spread(identityHash, mask);
         while (true) {
             Object cur = k[i];
             if (cur == null) {
@@ -145,25 +199,38 @@ public final class IdentityObjectSet implements ObjectSet {
         long[] o64 = masks64;
         allocate(oldKeys.length << 1);
         int mask = keys.length - 1;
-        for (int j = 0; j < oldKeys.length; j++) {
-            Object o = oldKeys[j];
-            if (o == null) {
-                continue;
+        // identity hashes of a run of slots first: the objects' headers are read independently of each other
+        int[] hashes = new int[REHASH_RUN];
+        for (int from = 0; from < oldKeys.length; from += REHASH_RUN) {
+            int to = Math.min(oldKeys.length, from + REHASH_RUN);
+            for (int j = from; j < to; j++) {
+                Object o = oldKeys[j];
+                hashes[j - from] = o == null ? 0 : System.identityHashCode(o);
             }
-            int i = hash(o, mask);
-            while (keys[i] != null) {
-                i = (i + 1) & mask;
+            for (int j = from; j < to; j++) {
+                Object o = oldKeys[j];
+                if (o == null) {
+                    continue;
+                }
+                int i = spread(hashes[j - from], mask);
+                while (keys[i] != null) {
+                    i = (i + 1) & mask;
+                }
+                keys[i] = o;
+                moveMask(o8, o16, o32, o64, j, i);
             }
-            keys[i] = o;
-            if (o8 != null) {
-                masks8[i] = o8[j];
-            } else if (o16 != null) {
-                masks16[i] = o16[j];
-            } else if (o32 != null) {
-                masks32[i] = o32[j];
-            } else if (o64 != null) {
-                masks64[i] = o64[j];
-            }
+        }
+    }
+
+    private void moveMask(byte[] o8, short[] o16, int[] o32, long[] o64, int j, int i) {
+        if (o8 != null) {
+            masks8[i] = o8[j];
+        } else if (o16 != null) {
+            masks16[i] = o16[j];
+        } else if (o32 != null) {
+            masks32[i] = o32[j];
+        } else if (o64 != null) {
+            masks64[i] = o64[j];
         }
     }
 

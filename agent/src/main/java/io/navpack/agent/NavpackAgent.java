@@ -79,6 +79,7 @@ public final class NavpackAgent {
             loadedBy = how;
         }
         ModuleOpener.openJavaBase(inst, DEFAULT_OPEN_PACKAGES);
+        UnsafeAccess.install(inst);
         if (!extra.isEmpty()) {
             ModuleOpener.openJavaBase(inst, extra);
         }
@@ -127,6 +128,8 @@ public final class NavpackAgent {
         }
         return "navpack agent: loaded by " + loadedBy + " on Java " + Runtime.version()
                 + "; opened " + openedPackages().size() + " packages: " + openedPackages()
-                + (openFailures().isEmpty() ? "" : "; could not open: " + openFailures());
+                + (openFailures().isEmpty() ? "" : "; could not open: " + openFailures())
+                + (UnsafeAccess.available() ? "; reads fields by offset"
+                        : "; reads fields by reflection (" + UnsafeAccess.failure() + ")");
     }
 }

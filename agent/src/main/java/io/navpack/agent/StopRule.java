@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Objects a walk neither counts nor follows: services, class loaders, threads, singletons. The rule is
  * asked once per class per walk ({@link #stopsClass}), and for each instance of a class it did not stop
- * ({@link #stopsObject}), which should therefore be cheap.
+ * ({@link #stopsObject}), which should therefore be cheap, unless {@link #checksObjectsOf} says it need not.
  */
 public interface StopRule {
 
@@ -15,6 +15,15 @@ public interface StopRule {
     /** True if this particular object is outside the walk. */
     default boolean stopsObject(Object o) {
         return false;
+    }
+
+    /**
+     * False if {@link #stopsObject} never stops an instance of {@code type} (a class this rule does not stop),
+     * so the walker need not ask for each instance. Asked once per class per walk; the default, true, is
+     * always correct.
+     */
+    default boolean checksObjectsOf(Class<?> type) {
+        return true;
     }
 
     /** A rule that stops where either rule stops. */
@@ -30,25 +39,45 @@ public interface StopRule {
             public boolean stopsObject(Object o) {
                 return self.stopsObject(o) || other.stopsObject(o);
             }
+
+            @Override
+            public boolean checksObjectsOf(Class<?> type) {
+                return self.checksObjectsOf(type) || other.checksObjectsOf(type);
+            }
+        };
+    }
+
+    /** A rule that decides by class only. */
+    static StopRule byClass(java.util.function.Predicate<Class<?>> stops) {
+        return new StopRule() {
+            @Override
+            public boolean stopsClass(Class<?> type) {
+                return stops.test(type);
+            }
+
+            @Override
+            public boolean checksObjectsOf(Class<?> type) {
+                return false;
+            }
         };
     }
 
     /** Stops nothing. */
     static StopRule none() {
-        return type -> false;
+        return byClass(type -> false);
     }
 
     /** Stops instances of any of these types or their subtypes. */
     static StopRule assignableTo(Class<?>... types) {
         List<Class<?>> list = List.of(types);
-        return type -> {
+        return byClass(type -> {
             for (Class<?> t : list) {
                 if (t.isAssignableFrom(type)) {
                     return true;
                 }
             }
             return false;
-        };
+        });
     }
 
     /**
@@ -61,6 +90,11 @@ public interface StopRule {
             @Override
             public boolean stopsClass(Class<?> type) {
                 return matches(type);
+            }
+
+            @Override
+            public boolean checksObjectsOf(Class<?> type) {
+                return false;
             }
 
             private boolean matches(Class<?> c) {
@@ -83,7 +117,7 @@ public interface StopRule {
     /** Stops classes whose name starts with one of these prefixes. */
     static StopRule namePrefixes(String... prefixes) {
         List<String> list = List.of(prefixes);
-        return type -> {
+        return byClass(type -> {
             String name = type.getName();
             for (String p : list) {
                 if (name.startsWith(p)) {
@@ -91,12 +125,50 @@ public interface StopRule {
                 }
             }
             return false;
+        });
+    }
+
+    /**
+     * Boxed values the JVM keeps for everyone ({@code Boolean.TRUE}, and {@code Integer.valueOf(5)} and the
+     * like within the box caches): a structure that refers to them does not keep them alive.
+     */
+    static StopRule canonicalBoxes() {
+        return new StopRule() {
+            @Override
+            public boolean stopsClass(Class<?> type) {
+                return false;
+            }
+
+            @Override
+            public boolean checksObjectsOf(Class<?> type) {
+                return type == Long.class || type == Integer.class || type == Short.class || type == Byte.class
+                        || type == Character.class || type == Boolean.class;
+            }
+
+            @Override
+            public boolean stopsObject(Object o) {
+                if (o instanceof Long v) {
+                    return Long.valueOf(v) == v;
+                } else if (o instanceof Integer v) {
+                    return Integer.valueOf(v) == v;
+                } else if (o instanceof Short v) {
+                    return Short.valueOf(v) == v;
+                } else if (o instanceof Byte v) {
+                    return Byte.valueOf(v) == v;
+                } else if (o instanceof Character v) {
+                    return Character.valueOf(v) == v;
+                } else if (o instanceof Boolean v) {
+                    return Boolean.valueOf(v) == v;
+                }
+                return false;
+            }
         };
     }
 
     /**
      * What is never owned by a data structure: classes, class loaders, modules, threads, reflection and
-     * method handles, enums, reference queues, executors and security objects.
+     * method handles, enums, reference queues, executors and security objects, and the boxed values the JVM
+     * caches ({@link #canonicalBoxes()}).
      */
     static StopRule jvmRuntime() {
         return assignableTo(Class.class, ClassLoader.class, Module.class, ModuleLayer.class, Thread.class,
@@ -107,6 +179,7 @@ public interface StopRule {
                 java.security.CodeSource.class, java.io.InputStream.class, java.io.OutputStream.class,
                 java.io.Reader.class, java.io.Writer.class, java.nio.channels.Channel.class,
                 Runtime.class, System.Logger.class, ThreadLocal.class)
-                .or(assignableToNamed("java.util.logging.Logger", "org.slf4j.Logger"));
+                .or(assignableToNamed("java.util.logging.Logger", "org.slf4j.Logger"))
+                .or(canonicalBoxes());
     }
 }

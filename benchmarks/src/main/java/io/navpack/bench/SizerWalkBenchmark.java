@@ -17,6 +17,10 @@ import io.navpack.bench.scan.ScanCluster;
 import io.navpack.bench.walk.AgentSupport;
 import io.navpack.bench.walk.StoppingJolWalkers;
 import io.navpack.sizing.HazelcastStopRule;
+import io.navpack.sizing.IndexReport;
+import io.navpack.sizing.IndexSizer;
+import io.navpack.sizing.MemberIndexReport;
+import io.navpack.sizing.SizingOptions;
 import org.openjdk.jol.info.GraphLayout;
 import org.openjdk.jol.info.GraphStats;
 import org.openjdk.jol.vm.VM;
@@ -41,22 +45,26 @@ import java.util.concurrent.TimeUnit;
 /**
  * How fast the index sizer walks an index, against JOL over the same graph. An embedded member holds
  * {@code entries} trades in a navpack map with a SORTED index on {@code nav[id]} (unique keys); the
- * root handed to every walker is that index (Hazelcast's {@code InternalIndex}, as the member's sizer
+ * root handed to every graph walker is that index (Hazelcast's {@code InternalIndex}, as the member's sizer
  * reaches it), and every walker applies the sizer's stop rule ({@link HazelcastStopRule}: the
  * member's services, classes, threads, ...), without which a walk from an index entry escapes into the
  * whole JVM:
  *
  * <ul>
- *   <li>{@code navpack}: {@link GraphSizer#walk} of the navpack agent, shallow sizes from
- *       {@code Instrumentation.getObjectSize};</li>
+ *   <li>{@code navpack}: what a member runs: {@code IndexSizer.sizeLocalMember} on the map, indexes only, in the
+ *       default bounded mode, which takes the index apart by its structure and walks each entry (with its
+ *       record, to tell what the index shares with the map) as a small unit; objects = the objects it visits;</li>
+ *   <li>{@code navpack-graph}: {@link GraphSizer#walk} of the navpack agent, one walk over the whole graph
+ *       remembering every object (the full-graph mode's walker);</li>
  *   <li>{@code jol-layout}: JOL's {@code GraphWalker}, what {@code GraphLayout.parseInstance} runs,
  *       then its totals;</li>
  *   <li>{@code jol-stats}: JOL's {@code GraphStatsWalker}, what {@code GraphStats.parseInstance} runs
  *       (counts and sizes only).</li>
  * </ul>
  *
- * One operation is one complete walk. {@link Walked} records the objects and bytes each walker found;
- * objects per second = objects / time per walk.
+ * One operation is one complete walk (for {@code navpack}: one sizing). {@link Walked} records the objects
+ * and bytes each walker found ({@code navpack}: objects visited, bytes the index alone holds); objects per
+ * second = objects / time per walk.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -72,11 +80,15 @@ import java.util.concurrent.TimeUnit;
     "--add-opens", "java.management/sun.management=ALL-UNNAMED",
     "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED"})
 public class SizerWalkBenchmark {
-    @Param({"navpack", "jol-layout", "jol-stats"})
+    @Param({"navpack", "navpack-graph", "jol-layout", "jol-stats"})
     public String walker;
 
     @Param({"200000"})
     public int entries;
+
+    /** The member's sizing as {@code navpack} runs it: the map's indexes, default (bounded) mode. */
+    private static final SizingOptions SIZING = SizingOptions.defaults().withMapNames("navpack").withIncludeData(false)
+            .withIncludeBackups(false);
 
     private ScanCluster cluster;
     private InternalIndex index;
@@ -91,14 +103,15 @@ public class SizerWalkBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         rule = HazelcastStopRule.get();
-        if (walker.equals("navpack")) {
+        if (walker.equals("navpack") || walker.equals("navpack-graph")) {
             sizer = AgentSupport.sizer();
-            // as the member's sizer sets up an index walk
+            // as the member's full-graph sizer sets up an index walk
             options = WalkOptions.builder().stopRule(rule).expectedObjects(Math.max(1024, entries * 4)).build();
         } else if (walker.startsWith("jol")) {
             System.out.println("# " + VM.current().details().replace("\n", "\n# "));
         } else {
-            throw new IllegalArgumentException("unknown walker " + walker + "; navpack, jol-layout or jol-stats");
+            throw new IllegalArgumentException("unknown walker " + walker
+                    + "; navpack, navpack-graph, jol-layout or jol-stats");
         }
         // the index is configured before the map is loaded, so it is complete and quiet when the walks start
         cluster = ScanCluster.start(1, c -> c.getMapConfig("navpack").addIndexConfig(new IndexConfig(IndexType.SORTED, "nav[id]")));
@@ -141,6 +154,16 @@ public class SizerWalkBenchmark {
     long walk() {
         switch (walker) {
             case "navpack": {
+                MemberIndexReport r = IndexSizer.sizeLocalMember(cluster.member(0), SIZING);
+                IndexReport i = r.map("navpack").indexes().get(0);
+                if (!i.complete()) {
+                    throw new IllegalStateException("sizing incomplete: " + i.incompleteReason());
+                }
+                objects = r.objectsWalked();
+                bytes = i.heapBytes();
+                break;
+            }
+            case "navpack-graph": {
                 WalkResult r = sizer.walk(index, options);
                 if (!r.complete()) {
                     throw new IllegalStateException("walk incomplete: " + r.incompleteReason());

@@ -17,8 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every benchmark runs once, in this JVM, with no warm-up and one 100 ms iteration on small
  * parameters, so the suite keeps compiling and running. Measures nothing: the numbers live in
- * docs/benchmarks.md, produced by benchmarks/run.sh. The scan query and the sizer walk run on maps of
- * 2 000 entries; the sizer walk loads the navpack agent into this JVM (surefire allows self-attach).
+ * docs/benchmarks.md, produced by benchmarks/run.sh. The scan query, the sizer walk, the sizer at scale and the
+ * query latency during sizing run on maps of 2 000 entries; the sizer benchmarks load the navpack agent into
+ * this JVM (surefire allows self-attach).
  */
 class BenchmarksSmokeTest {
     static {
@@ -28,8 +29,9 @@ class BenchmarksSmokeTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"CodecBenchmark", "EncodeIntoBufferBenchmark", "FieldPositionBenchmark",
-        "TradeFieldReadBenchmark", "NavpackViewReadBenchmark", "ExtractorGridBenchmark", "ScanQueryBenchmark",
-        "SizerWalkBenchmark"})
+        "TradeFieldReadBenchmark", "NavpackViewReadBenchmark", "ViewAccessBenchmark", "NearCacheBenchmark",
+        "ExtractorGridBenchmark", "ScanQueryBenchmark", "SqlScanBenchmark", "SizerWalkBenchmark",
+        "SizerScaleBenchmark", "SizingLatencyBenchmark"})
     void runs(String benchmark) throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("io\\.navpack\\.bench\\." + benchmark + "\\.")
@@ -48,8 +50,13 @@ class BenchmarksSmokeTest {
         if (benchmark.equals("ExtractorGridBenchmark")) {
             options.param("n", "5").param("k", "1", "5").param("pattern", "first", "random");
         }
-        if (benchmark.equals("ScanQueryBenchmark") || benchmark.equals("SizerWalkBenchmark")) {
+        if (benchmark.equals("ScanQueryBenchmark") || benchmark.equals("SqlScanBenchmark")
+                || benchmark.equals("SizerWalkBenchmark") || benchmark.equals("NearCacheBenchmark")
+                || benchmark.equals("SizerScaleBenchmark") || benchmark.equals("SizingLatencyBenchmark")) {
             options.param("entries", "2000");
+        }
+        if (benchmark.equals("ViewAccessBenchmark")) {
+            options.param("values", "2000");
         }
         Collection<RunResult> results = new Runner(options.build()).run();
         assertThat(results).isNotEmpty();

@@ -65,6 +65,15 @@ final class DemoCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "%nHeap per entry of map 'trades': %s measured by the agent, %.0f B by Hazelcast's estimate%n%n",
                 r.sizing == null ? "n/a (no sizing)" : String.format(Locale.ROOT, "%.0f B", r.heapPerEntry), r.hazelcastCostPerEntry);
+        if (!r.nearCacheBytesPerEntry.isEmpty()) {
+            out.printf(Locale.ROOT, "Client near cache (OBJECT format), %,d trades: heap per entry%n", r.nearCacheEntries);
+            Double cls = r.nearCacheBytesPerEntry.get("class");
+            for (Map.Entry<String, Double> e : r.nearCacheBytesPerEntry.entrySet()) {
+                out.printf(Locale.ROOT, "  %-28s %8.0f B  %.2f x class%n", e.getKey().equals("views")
+                        ? "interface views (TradeView)" : "the class (Trade)", e.getValue(), e.getValue() / cls);
+            }
+            out.println();
+        }
         out.printf(Locale.ROOT, "Queries (median ms of each)      partial      full  adaptive   entries  same%n");
         for (DemoReport.QueryRun q : r.queries) {
             out.printf(Locale.ROOT, "  %-33s %9.1f %9.1f %9.1f %9d  %s%n", q.name() + " (" + q.fieldsRead() + " fields)",
@@ -74,6 +83,13 @@ final class DemoCommand implements Callable<Integer> {
         if (r.indexedQuery != null) {
             out.printf(Locale.ROOT, "  indexed: %s -> %d entries in %.1f ms%n", r.indexedQuery.predicate(),
                     r.indexedQuery.results().get("adaptive"), r.indexedQuery.millis().get("adaptive"));
+        }
+        if (r.sql != null) {
+            out.printf(Locale.ROOT, "%nSQL on the members, columns from navpack's schemas (CREATE MAPPING trades TYPE NavpackMap), "
+                    + "median %.1f ms%n  %s%n", r.sql.millis(), r.sql.table().statement());
+            for (String line : r.sql.table().toTable().split("\n")) {
+                out.println("  " + line);
+            }
         }
         out.println();
         out.println("Break-even per schema (distinct fields read per value at which a full decode pays off)");

@@ -49,6 +49,10 @@ final class Json {
                 }
             }
             sb.append(']');
+        } else if (v instanceof com.hazelcast.core.HazelcastJsonValue) {
+            sb.append(v.toString());
+        } else if (v instanceof io.navpack.format.PackedRecord) {
+            write(((io.navpack.format.PackedRecord) v).toMap(), sb, indent);
         } else if (v instanceof byte[]) {
             string(Hex.of((byte[]) v), sb);
         } else if (v.getClass().isArray()) {

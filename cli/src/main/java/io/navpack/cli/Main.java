@@ -15,7 +15,7 @@ import java.util.logging.Logger;
 @Command(name = "navpack", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Compact, navigable values for Hazelcast: demo, index sizing, value inspection.",
         subcommands = {DemoCommand.class, SizeCommand.class, InspectCommand.class, SchemasCommand.class,
-                CalibrateCommand.class, CommandLine.HelpCommand.class})
+                CalibrateCommand.class, SqlCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
     public static final int OK = 0;
     public static final int FAILED = 1;

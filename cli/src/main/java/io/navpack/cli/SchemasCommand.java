@@ -1,9 +1,8 @@
 package io.navpack.cli;
 
-import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstance;
 import io.navpack.format.Schema;
-import io.navpack.hazelcast.SchemaTasks;
+import io.navpack.hazelcast.ClusterSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -15,16 +14,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 @Command(name = "schemas", mixinStandardHelpOptions = true,
         description = {"Writes the schemas a running cluster holds as a schema file.", "",
                 "Each schema is a comment line describing it, then its binary form in base64;",
-                "'navpack inspect --schemas' reads such a file."})
+                "'navpack inspect --schemas' reads such a file. The cluster's catalog and every member",
+                "are asked; where two of them hold different schemas under one type id and version,",
+                "each is listed as a disagreement (on standard error and as comments in the file),",
+                "the catalog's schema is written, and the exit code is 1."})
 final class SchemasCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
@@ -36,22 +35,27 @@ final class SchemasCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         HazelcastInstance client = cluster.connect();
         try {
-            Map<Long, Schema> all = new TreeMap<>();
-            Map<Member, Future<List<byte[]>>> answers = client.getExecutorService("__navpack").submitToAllMembers(new SchemaTasks.All());
-            for (Future<List<byte[]>> f : answers.values()) {
-                for (byte[] b : f.get(cluster.connectTimeout, TimeUnit.SECONDS)) {
-                    Schema s = Schema.fromBytes(b);
-                    all.put(s.key(), s);
-                }
+            ClusterSchemas held = ClusterSchemas.read(client, Duration.ofSeconds(cluster.connectTimeout));
+            StringBuilder text = new StringBuilder(write(held.schemas()));
+            for (ClusterSchemas.Disagreement d : held.disagreements()) {
+                String line = "disagreement: " + d.describe();
+                text.append("# ").append(line).append('\n');
+                System.err.println("navpack: " + line);
             }
-            String text = write(new ArrayList<>(all.values()));
+            held.unanswered().forEach((member, why) -> {
+                text.append("# member ").append(member).append(" did not answer: ").append(why).append('\n');
+                System.err.println("navpack: member " + member + " did not answer: " + why);
+            });
             if (out != null) {
                 Files.writeString(out, text, StandardCharsets.UTF_8);
-                System.err.println(all.size() + " schemas written to " + out.toAbsolutePath());
+                System.err.println(held.schemas().size() + " schemas written to " + out.toAbsolutePath());
             } else {
                 System.out.print(text);
             }
-            return Main.OK;
+            if (!held.disagreements().isEmpty()) {
+                return Main.FAILED;
+            }
+            return held.unanswered().isEmpty() ? Main.OK : Main.INCOMPLETE;
         } finally {
             client.shutdown();
         }

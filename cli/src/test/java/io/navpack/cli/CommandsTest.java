@@ -14,7 +14,10 @@ import io.navpack.cli.demo.TradeGenerator;
 import io.navpack.format.FieldType;
 import io.navpack.format.Hex;
 import io.navpack.format.Schema;
+import io.navpack.format.SchemaCatalog;
 import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.NavpackContext;
+import io.navpack.hazelcast.SchemaTasks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,6 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** size, schemas, inspect and calibrate against a running member; exit codes and one-line errors. */
 class CommandsTest {
     static HazelcastInstance member;
+    static HazelcastInstance client;
     static String cluster;
     static String address;
     static byte[] record;
@@ -65,21 +69,26 @@ class CommandsTest {
         ClientConfig cc = NavpackConfig.of(Trade.class).applyTo(new ClientConfig());
         cc.setClusterName(cluster);
         cc.getNetworkConfig().addAddress(address);
-        HazelcastInstance client = HazelcastClient.newHazelcastClient(cc);
+        client = HazelcastClient.newHazelcastClient(cc);
+        refill();
+        Data stored = ((SerializationServiceSupport) client).getSerializationService().toData(TradeGenerator.trade(7));
+        data = stored.toByteArray();
+        // the record alone: after the 8-byte Data header and the one-byte length
+        record = java.util.Arrays.copyOfRange(data, 9, data.length);
+    }
+
+    /** 500 trades written by a client that has the Trade class, with a SORTED index on nav[amount1]. */
+    static void refill() {
         IMap<Long, Trade> trades = client.getMap("trades");
         for (long id = 1; id <= 500; id++) {
             trades.put(id, TradeGenerator.trade(id));
         }
         trades.addIndex(IndexType.SORTED, "nav[amount1]");
-        Data stored = ((SerializationServiceSupport) client).getSerializationService().toData(TradeGenerator.trade(7));
-        data = stored.toByteArray();
-        // the record alone: after the 8-byte Data header and the one-byte length
-        record = java.util.Arrays.copyOfRange(data, 9, data.length);
-        client.shutdown();
     }
 
     @AfterAll
     static void stop() {
+        if (client != null) client.shutdown();
         if (member != null) member.shutdown();
     }
 
@@ -109,6 +118,88 @@ class CommandsTest {
         }
         Object[] json = run("size", "--cluster", address, "--cluster-name", cluster, "--format", "json");
         assertThat(((String) json[1]).trim()).startsWith("{").endsWith("}");
+    }
+
+    @Test
+    void whatIfPredictsANavpackIndexBeforeItExistsAndMatchesItOnceCreated() throws Exception {
+        whatIfMatchesTheIndexOnceCreated("nav[currency1]");
+    }
+
+    @Test
+    void whatIfOnAPlainFieldName() throws Exception {
+        whatIfMatchesTheIndexOnceCreated("currency1");
+    }
+
+    private void whatIfMatchesTheIndexOnceCreated(String attribute) throws Exception {
+        Object[] r = run("size", "--cluster", address, "--cluster-name", cluster, "--what-if", "trades HASH " + attribute);
+        assertThat(r[0]).as((String) r[2]).isEqualTo(0);
+        String table = (String) r[1];
+        assertThat(table).contains("What creating index HASH (" + attribute + ") on map trades would cost", "total");
+
+        Object[] json = run("size", "--cluster", address, "--cluster-name", cluster, "--format", "json",
+                "--what-if", "trades HASH " + attribute);
+        assertThat(json[0]).as((String) json[2]).isEqualTo(0);
+        com.fasterxml.jackson.databind.JsonNode predicted = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree((String) json[1]);
+        assertThat(predicted.get("members")).hasSize(1);
+        long index = predicted.get("total").get("indexHeapBytes").asLong();
+        assertThat(index).isPositive();
+        // the map already has an index, so its records already cache their values: nothing new to cache
+        assertThat(predicted.get("total").get("valuesCacheHeapBytes").asLong()).isZero();
+        assertThat(member.getMap("trades").getLocalMapStats().getIndexStats()).doesNotContainKey("whatIfCurrency");
+
+        member.getMap("trades").addIndex(new com.hazelcast.config.IndexConfig(IndexType.HASH, attribute)
+                .setName("whatIfCurrency"));
+        try {
+            Object[] sized = run("size", "--cluster", address, "--cluster-name", cluster, "--format", "json",
+                    "--maps", "trades");
+            com.fasterxml.jackson.databind.JsonNode report = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree((String) sized[1]);
+            long measured = -1;
+            for (com.fasterxml.jackson.databind.JsonNode t : report.get("indexTotals")) {
+                if (t.get("index").asText().equals("whatIfCurrency")) {
+                    measured = t.get("heapBytes").asLong();
+                }
+            }
+            assertThat((double) index).as("predicted %d, measured %d", index, measured)
+                    .isCloseTo(measured, org.assertj.core.data.Offset.offset(measured * 0.05));
+        } finally {
+            member.getMap("trades").destroy();
+            refill();
+        }
+    }
+
+    @Test
+    void whatIfErrorsNameTheFix() {
+        Object[] shape = run("size", "--cluster", address, "--cluster-name", cluster, "--what-if", "trades HASH");
+        assertThat(shape[0]).isEqualTo(Main.USAGE);
+        assertThat((String) shape[2]).contains("MAP TYPE ATTRIBUTE", "trades HASH currency1").doesNotContain("\tat ");
+        Object[] type = run("size", "--cluster", address, "--cluster-name", cluster, "--what-if", "trades FAST x");
+        assertThat(type[0]).isEqualTo(Main.USAGE);
+        assertThat((String) type[2]).contains("unknown index type 'FAST'");
+        Object[] csv = run("size", "--cluster", address, "--cluster-name", cluster, "--format", "csv",
+                "--what-if", "trades HASH nav[currency1]");
+        assertThat(csv[0]).isEqualTo(Main.USAGE);
+        Object[] share = run("size", "--cluster", address, "--cluster-name", cluster, "--cpu-share", "2");
+        assertThat(share[0]).isEqualTo(Main.USAGE);
+        assertThat((String) share[2]).contains("cpuShare must be in (0, 1]");
+
+        // the members read the attribute and tell why they cannot
+        Object[] attribute = run("size", "--cluster", address, "--cluster-name", cluster, "--what-if",
+                "trades SORTED noSuchAttribute");
+        assertThat(attribute[0]).isEqualTo(Main.INCOMPLETE);
+        assertThat((String) attribute[1]).contains("FAILED", "noSuchAttribute", "creating this index would fail");
+        Object[] empty = run("size", "--cluster", address, "--cluster-name", cluster, "--what-if", "noSuchMap HASH x");
+        assertThat(empty[0]).isEqualTo(Main.OK);
+        assertThat((String) empty[1]).contains("has no entries on this member");
+    }
+
+    @Test
+    void sizeWithACpuCapAndIndexesOnly() {
+        Object[] r = run("size", "--cluster", address, "--cluster-name", cluster, "--maps", "trades", "--cpu-share", "0.5",
+                "--indexes-only", "--max-sizer-heap", "16");
+        assertThat(r[0]).as((String) r[2]).isEqualTo(0);
+        assertThat((String) r[1]).contains("BOUNDED", "50 %", "nav[amount1]");
     }
 
     @Test
@@ -146,6 +237,45 @@ class CommandsTest {
         Object[] r = run("inspect", "--hex", "3a010009020735010404016101", "--schemas", file.toString());
         assertThat(r[0]).as((String) r[2]).isEqualTo(0);
         assertThat((String) r[1]).contains("\"@type\": \"Holder\"", "\"items\"", "\"s\": \"a\"", "\"n\": 1", "\"x\": null");
+    }
+
+    @Test
+    void schemasListsADisagreementBetweenTheCatalogAndAMemberInsteadOfMergingIt() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        String name = "cli-split-" + port;
+        Config c = NavpackConfig.of().applyTo(new Config());
+        c.setClusterName(name);
+        c.setProperty("hazelcast.phone.home.enabled", "false");
+        c.getJetConfig().setEnabled(false);
+        c.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
+        c.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
+        c.setProperty("hazelcast.socket.bind.any", "false");
+        c.getNetworkConfig().getJoin().getMulticastConfig().setEnabled(false);
+        c.getNetworkConfig().getJoin().getAutoDetectionConfig().setEnabled(false);
+        c.getNetworkConfig().getJoin().getTcpIpConfig().setEnabled(true).addMember("127.0.0.1:" + port);
+        HazelcastInstance split = Hazelcast.newHazelcastInstance(c);
+        try {
+            // what a merge of two sides that each gave version 1 of Split other fields leaves behind
+            Schema mine = Schema.builder("Split").typeId(900).field("a", FieldType.LONG).build();
+            Schema theirs = Schema.builder("Split").typeId(900).field("b", FieldType.STRING).build();
+            NavpackContext.of(split).registry().learn(mine);
+            IMap<String, byte[]> catalog = split.getMap(SchemaTasks.CATALOG);
+            catalog.put(SchemaTasks.CATALOG_KEY, SchemaCatalog.of(java.util.List.of(theirs)).toBytes());
+            Path file = dir.resolve("split.txt");
+            Object[] r = run("schemas", "--cluster", "127.0.0.1:" + port, "--cluster-name", name, "--out", file.toString());
+            assertThat(r[0]).as((String) r[2]).isEqualTo(Main.FAILED);
+            assertThat((String) r[2]).contains("navpack: disagreement: type id 900 version 1: the catalog holds " + theirs)
+                    .contains("; member [127.0.0.1]:" + port + " holds " + mine);
+            String text = Files.readString(file);
+            assertThat(text).contains("# " + theirs).doesNotContain("# " + mine + "\n")
+                    .contains("# disagreement: type id 900 version 1");
+            assertThat(SchemasCommand.read(file)).containsExactly(theirs);
+        } finally {
+            split.shutdown();
+        }
     }
 
     @Test

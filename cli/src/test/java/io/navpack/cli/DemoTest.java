@@ -29,6 +29,13 @@ class DemoTest {
         assertThat(r.heapPerEntry).isPositive();
         assertThat(r.hazelcastCostPerEntry).isPositive();
 
+        assertThat(r.nearCacheEntries).isEqualTo(6_000);
+        assertThat(r.nearCacheBytesPerEntry).containsOnlyKeys("views", "class");
+        assertThat(r.nearCacheBytesPerEntry.values()).allMatch(v -> v > 0);
+        assertThat(r.nearCacheValueClass.get("class")).isEqualTo(io.navpack.cli.demo.Trade.class);
+        assertThat(r.nearCacheValueClass.get("views")).isNotEqualTo(io.navpack.cli.demo.Trade.class)
+                .isAssignableTo(io.navpack.cli.demo.TradeView.class);
+
         assertThat(r.queries).hasSize(3);
         for (DemoReport.QueryRun q : r.queries) {
             assertThat(q.identical()).as(q.name()).isTrue();
@@ -36,6 +43,10 @@ class DemoTest {
             assertThat(q.millis().values()).allMatch(ms -> ms > 0);
         }
         assertThat(r.indexedQuery.results().get("adaptive")).isPositive();
+        assertThat(r.sql.table().columns()).containsExactly("currency1", "trades", "amount1");
+        assertThat(r.sql.table().rows()).isNotEmpty();
+        assertThat(r.sql.agreesWithPredicates()).isTrue();
+        assertThat(r.sql.millis()).isPositive();
         assertThat(r.breakEvens).anyMatch(b -> b.schema().equals("Trade v1") && b.breakEven() >= 1);
 
         ClusterIndexReport sizing = r.sizing;
@@ -46,13 +57,20 @@ class DemoTest {
         for (MemberIndexReport m : sizing.members()) {
             assertThat(m.map(Demo.MAP).indexes()).hasSize(3);
         }
+        // indexing the map made its records cache their values: part of what indexing it costs
+        ClusterIndexReport.MapTotal total = sizing.mapTotal(Demo.MAP);
+        assertThat(total.cachedValues()).isEqualTo(6_000);
+        assertThat(total.cachedValuesHeapBytes()).isPositive();
+        assertThat(total.indexingCostBytes()).isEqualTo(total.indexesHeapBytes() + total.cachedValuesHeapBytes());
 
         String html = HtmlReport.render(r);
-        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "Bytes per trade", "trades_sorted_amount1")
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "Bytes per trade", "Client near cache", "trades_sorted_amount1",
+                "<h2>SQL</h2>", "CREATE MAPPING trades TYPE NavpackMap", "indexing cost (MB)", "values cache (MB)", "BOUNDED")
                 .doesNotContain("NaN");
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         DemoCommand.print(r, new PrintStream(text, true, StandardCharsets.UTF_8));
-        assertThat(text.toString(StandardCharsets.UTF_8)).contains("Bytes per trade", "Break-even per schema", "Totals per index");
+        assertThat(text.toString(StandardCharsets.UTF_8)).contains("Bytes per trade", "Client near cache", "Break-even per schema",
+                "Totals per index", "SQL on the members", "currency1 | trades");
         assertThat(progress.toString(StandardCharsets.UTF_8)).contains("Loading trades", "100%");
     }
 }

@@ -20,10 +20,22 @@ public final class ClusterIndexReport implements Serializable {
     /**
      * A map over all members that answered.
      *
+     * @param dataHeapBytes heap of the owned entries' data, summed over members; -1 if a member did not size it
      * @param indexesHeapBytes what dropping all the map's indexes frees, summed over members
+     * @param cachedValues records holding a cached deserialised value; -1 if a member did not count them
+     * @param cachedValuesHeapBytes heap those cached values hold (part of {@code dataHeapBytes}); -1 if unknown
      */
     public record MapTotal(String map, int members, long entries, long dataHeapBytes, long indexesHeapBytes,
-                           boolean complete) implements Serializable {
+                           long cachedValues, long cachedValuesHeapBytes, boolean hasIndexes, boolean complete)
+            implements Serializable {
+
+        /** Indexes plus the values cache they cause: what indexing the map costs; -1 if unknown. */
+        public long indexingCostBytes() {
+            if (!hasIndexes) {
+                return 0;
+            }
+            return indexesHeapBytes < 0 || cachedValuesHeapBytes < 0 ? -1 : indexesHeapBytes + cachedValuesHeapBytes;
+        }
     }
 
     /**
@@ -81,17 +93,29 @@ public final class ClusterIndexReport implements Serializable {
                 continue;
             }
             for (MapReport map : m.maps()) {
-                long[] s = sums.computeIfAbsent(map.name(), k -> new long[4]);
+                long[] s = sums.computeIfAbsent(map.name(), k -> new long[7]);
                 s[0]++;
                 s[1] += Math.max(0, map.entries());
-                s[2] += Math.max(0, map.dataHeapBytes());
+                s[2] = sum(s[2], map.dataHeapBytes(), s[0] == 1);
                 s[3] += Math.max(0, map.indexesHeapBytes());
+                s[4] = sum(s[4], map.cachedValues(), s[0] == 1);
+                s[5] = sum(s[5], map.cachedValuesHeapBytes(), s[0] == 1);
+                s[6] |= map.indexes().isEmpty() ? 0 : 1;
                 complete.merge(map.name(), map.complete(), Boolean::logicalAnd);
             }
         }
         List<MapTotal> out = new ArrayList<>();
-        sums.forEach((name, s) -> out.add(new MapTotal(name, (int) s[0], s[1], s[2], s[3], complete.get(name))));
+        sums.forEach((name, s) -> out.add(new MapTotal(name, (int) s[0], s[1], s[2], s[3], s[4], s[5], s[6] != 0,
+                complete.get(name))));
         return out;
+    }
+
+    /** A sum over members that is -1 once any member's figure is unknown. */
+    private static long sum(long total, long figure, boolean first) {
+        if (figure < 0 || (!first && total < 0)) {
+            return -1;
+        }
+        return first ? figure : total + figure;
     }
 
     /** Totals per index, by map and index name. */
@@ -140,10 +164,14 @@ public final class ClusterIndexReport implements Serializable {
         StringBuilder sb = new StringBuilder();
         sb.append("Index heap sizes, taken ").append(takenAt).append(" in ").append(elapsed.toMillis())
                 .append(" ms\n\n");
-        Table members = new Table("member", "status", "maps", "objects walked", "walk ms", "objects/s", "java", "reason");
+        Table members = new Table("member", "status", "mode", "maps", "objects walked", "walk ms", "cpu ms",
+                "cpu cap", "objects/s", "sizer heap peak", "java", "reason");
         for (MemberIndexReport m : this.members) {
-            members.row(m.member(), m.status().name(), Integer.toString(m.maps().size()), num(m.objectsWalked()),
-                    num(m.walkDuration().toMillis()), num((long) m.objectsPerSecond()), nz(m.javaVersion()),
+            boolean sized = m.mode() != null;
+            members.row(m.member(), m.status().name(), nz(m.mode()), Integer.toString(m.maps().size()),
+                    num(m.objectsWalked()), num(m.walkDuration().toMillis()),
+                    sized ? num(m.cpuNanos() / 1_000_000) : "", sized ? share(m.cpuShare()) : "",
+                    num((long) m.objectsPerSecond()), sized ? num(m.sizerPeakHeapBytes()) : "", nz(m.javaVersion()),
                     nz(m.reason()));
         }
         sb.append(members).append('\n');
@@ -156,6 +184,12 @@ public final class ClusterIndexReport implements Serializable {
                                 ? (double) map.dataHeapBytes() / map.entries() : Double.NaN), "", "",
                         num(map.dataWalkNanos() / 1_000_000), yesNo(map.dataWalkComplete())
                                 + (map.reason() == null ? "" : " (" + map.reason() + ")"));
+                if (map.cachedValuesHeapBytes() >= 0) {
+                    rows.row(m.member(), map.name(), "(values cache)", "", "", num(map.cachedValues()), "",
+                            num(map.cachedValuesHeapBytes()), ratio(map.cachedValues() > 0
+                                    ? (double) map.cachedValuesHeapBytes() / map.cachedValues() : Double.NaN),
+                            "", "", "", "");
+                }
                 for (IndexReport i : map.indexes()) {
                     rows.row(m.member(), map.name(), i.name(), i.type(), String.join(",", i.attributes()),
                             num(i.entries()), num(i.distinctKeys()), num(i.heapBytes()), ratio(i.bytesPerEntry()),
@@ -166,12 +200,15 @@ public final class ClusterIndexReport implements Serializable {
             }
         }
         sb.append(rows).append('\n');
-        Table maps = new Table("map", "members", "entries", "data heap bytes", "all indexes heap bytes", "complete");
+        Table maps = new Table("map", "members", "entries", "data heap bytes", "all indexes heap bytes",
+                "values cache heap bytes", "indexing cost bytes", "complete");
         for (MapTotal t : mapTotals()) {
             maps.row(t.map(), Integer.toString(t.members()), num(t.entries()), num(t.dataHeapBytes()),
-                    num(t.indexesHeapBytes()), yesNo(t.complete()));
+                    num(t.indexesHeapBytes()), num(t.cachedValuesHeapBytes()), num(t.indexingCostBytes()),
+                    yesNo(t.complete()));
         }
-        sb.append("Totals per map\n").append(maps).append('\n');
+        sb.append("Totals per map (indexing cost = all indexes + the values cache they cause)\n").append(maps)
+                .append('\n');
         Table idx = new Table("map", "index", "type", "attributes", "members", "entries", "heap bytes", "B/entry",
                 "HZ memoryCost", "HZ/true", "complete");
         for (IndexTotal t : indexTotals()) {
@@ -194,6 +231,10 @@ public final class ClusterIndexReport implements Serializable {
 
     private static String ratio(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String share(double s) {
+        return s >= 1 ? "none" : String.format(Locale.ROOT, "%.0f %%", s * 100);
     }
 
     private static String yesNo(boolean b) {
@@ -268,6 +309,10 @@ public final class ClusterIndexReport implements Serializable {
             j.field("javaVersion").str(m.javaVersion());
             j.field("walkMillis").num(m.walkDuration().toMillis());
             j.field("objectsWalked").num(m.objectsWalked());
+            j.field("mode").str(m.mode());
+            j.field("cpuMillis").num(m.cpuNanos() / 1_000_000);
+            j.field("cpuShare").dbl(m.mode() == null ? Double.NaN : m.cpuShare());
+            j.field("sizerPeakHeapBytes").opt(m.mode() == null ? -1 : m.sizerPeakHeapBytes());
             j.field("maps").open('[');
             for (MapReport map : m.maps()) {
                 j.item().open('{');
@@ -282,6 +327,9 @@ public final class ClusterIndexReport implements Serializable {
                 j.field("dataWalkComplete").bool(map.dataWalkComplete());
                 j.field("dataWalkMillis").num(map.dataWalkNanos() / 1_000_000);
                 j.field("indexesHeapBytes").opt(map.indexesHeapBytes());
+                j.field("cachedValues").opt(map.cachedValues());
+                j.field("cachedValuesHeapBytes").opt(map.cachedValuesHeapBytes());
+                j.field("indexingCostBytes").opt(map.indexingCostBytes());
                 j.field("indexes").open('[');
                 for (IndexReport i : map.indexes()) {
                     j.item().open('{');
@@ -327,8 +375,11 @@ public final class ClusterIndexReport implements Serializable {
             j.field("map").str(t.map());
             j.field("members").num(t.members());
             j.field("entries").num(t.entries());
-            j.field("dataHeapBytes").num(t.dataHeapBytes());
+            j.field("dataHeapBytes").opt(t.dataHeapBytes());
             j.field("indexesHeapBytes").num(t.indexesHeapBytes());
+            j.field("cachedValues").opt(t.cachedValues());
+            j.field("cachedValuesHeapBytes").opt(t.cachedValuesHeapBytes());
+            j.field("indexingCostBytes").opt(t.indexingCostBytes());
             j.field("complete").bool(t.complete());
             j.close('}');
         }
@@ -461,7 +512,8 @@ public final class ClusterIndexReport implements Serializable {
 
     /** Column names of {@link #toCsv()}. */
     public static final List<String> CSV_COLUMNS = List.of("member", "status", "reason", "map", "in_memory_format",
-            "map_entries", "map_data_heap_bytes", "map_indexes_heap_bytes", "index", "type", "attributes", "entries",
+            "map_entries", "map_data_heap_bytes", "map_indexes_heap_bytes", "map_cached_values_heap_bytes",
+            "map_indexing_cost_bytes", "index", "type", "attributes", "entries",
             "distinct_keys", "heap_bytes", "reachable_bytes", "bytes_per_entry", "hz_memory_cost", "hz_ratio",
             "walk_ms", "complete", "incomplete_reason");
 
@@ -474,13 +526,18 @@ public final class ClusterIndexReport implements Serializable {
         csvLine(sb, CSV_COLUMNS.toArray(new String[0]));
         for (MemberIndexReport m : members) {
             if (m.maps().isEmpty()) {
-                csvLine(sb, m.member(), m.status().name(), m.reason(), "", "", "", "", "", "", "", "", "", "", "", "",
-                        "", "", "", "", "", "");
+                String[] line = new String[CSV_COLUMNS.size()];
+                java.util.Arrays.fill(line, "");
+                line[0] = m.member();
+                line[1] = m.status().name();
+                line[2] = m.reason();
+                csvLine(sb, line);
                 continue;
             }
             for (MapReport map : m.maps()) {
                 String[] mapCols = {m.member(), m.status().name(), m.reason(), map.name(), map.inMemoryFormat(),
-                        opt(map.entries()), opt(map.dataHeapBytes()), opt(map.indexesHeapBytes())};
+                        opt(map.entries()), opt(map.dataHeapBytes()), opt(map.indexesHeapBytes()),
+                        opt(map.cachedValuesHeapBytes()), opt(map.indexingCostBytes())};
                 if (map.indexes().isEmpty()) {
                     String[] line = concat(mapCols, new String[] {"", "", "", "", "", "", "", "", "", "", "",
                             Boolean.toString(map.complete()), map.reason()});

@@ -35,7 +35,9 @@ public final class HazelcastStopRule {
                     "com.hazelcast.cluster.Member",
                     "com.hazelcast.cluster.Address",
                     "com.hazelcast.core.ManagedContext",
-                    "com.hazelcast.internal.memory.MemoryAllocator"))
+                    "com.hazelcast.internal.memory.MemoryAllocator",
+                    // one task of the member that every record store's expiry system points to
+                    "com.hazelcast.internal.eviction.ClearExpiredRecordsTask"))
             .or(StopRule.namePrefixes("com.hazelcast.config."));
 
     private HazelcastStopRule() {

@@ -14,10 +14,16 @@ import java.util.List;
  * @param javaVersion the member's Java version, or null if it did not answer
  * @param walkNanos time the member spent sizing
  * @param objectsWalked objects the member visited
+ * @param mode how it took its indexes apart ({@link SizingMode} name), or null if it did not size
+ * @param cpuNanos CPU time the sizing thread used
+ * @param cpuShare the cap on the sizing's CPU use it ran with (share of one core)
+ * @param sizerPeakHeapBytes the most heap the sizing held for its own bookkeeping at once (its identity sets and
+ *     stacks; in {@link SizingMode#BOUNDED} mode at most {@link SizingOptions#maxSizerHeapBytes()}), -1 if unknown
  * @param maps the member's maps
  */
 public record MemberIndexReport(String member, String memberUuid, MemberStatus status, String reason,
-                                String javaVersion, long walkNanos, long objectsWalked, List<MapReport> maps)
+                                String javaVersion, long walkNanos, long objectsWalked, String mode, long cpuNanos,
+                                double cpuShare, long sizerPeakHeapBytes, List<MapReport> maps)
         implements Serializable {
 
     public MemberIndexReport {
@@ -25,12 +31,13 @@ public record MemberIndexReport(String member, String memberUuid, MemberStatus s
     }
 
     static MemberIndexReport failed(String member, String uuid, MemberStatus status, String reason) {
-        return new MemberIndexReport(member, uuid, status, reason, null, 0, 0, List.of());
+        return new MemberIndexReport(member, uuid, status, reason, null, 0, 0, null, 0, 0, -1, List.of());
     }
 
     /** A copy naming the member as the caller knows it. */
     MemberIndexReport withMember(String address, String uuid) {
-        return new MemberIndexReport(address, uuid, status, reason, javaVersion, walkNanos, objectsWalked, maps);
+        return new MemberIndexReport(address, uuid, status, reason, javaVersion, walkNanos, objectsWalked, mode,
+                cpuNanos, cpuShare, sizerPeakHeapBytes, maps);
     }
 
     public Duration walkDuration() {

@@ -18,6 +18,10 @@ import com.hazelcast.query.impl.InternalIndex;
 import com.hazelcast.spi.impl.NodeEngine;
 import io.navpack.agent.ClassHistogram;
 import io.navpack.agent.GraphSizer;
+import io.navpack.agent.IdentityObjectSet;
+import io.navpack.agent.Tally;
+import io.navpack.agent.UnitWalker;
+import io.navpack.agent.WalkStoppedException;
 import io.navpack.agent.NavpackAgent;
 import io.navpack.agent.OwnershipResult;
 import io.navpack.agent.WalkOptions;
@@ -29,19 +33,25 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Sizes every index of every map on the local member.
+ * Sizes every index of every map on the local member, in the {@link SizingMode} of the options.
  *
- * <p>Per map it first walks the owned entries' data (the record stores' storage: records, keys, values,
- * cached values) and keeps the visited objects; that set is the shared set of the index walk, so an index
- * is charged only for what dropping it would free. All indexes of a map are walked in one ownership walk:
- * an index's figure is what it alone keeps alive, and the map's {@code indexesHeapBytes} is what dropping
- * all of them frees. Nothing is locked; the walks read the structures as they are while puts and queries
- * go on.
+ * <p>{@link SizingMode#BOUNDED}: {@link BoundedMapSizer} takes the map's storage and indexes apart by their
+ * structure, one entry at a time, in memory that does not grow with the map.
+ *
+ * <p>{@link SizingMode#FULL_GRAPH}: per map it first walks the owned entries' data (the record stores'
+ * storage: records, keys, values, cached values) and keeps the visited objects; that set is the shared set of
+ * the index walk, so an index is charged only for what dropping it would free. All indexes of a map are walked
+ * in one ownership walk: an index's figure is what it alone keeps alive, and the map's
+ * {@code indexesHeapBytes} is what dropping all of them frees.
+ *
+ * <p>Either way an index's figure is what it alone keeps alive, and the map's {@code indexesHeapBytes} what
+ * dropping all of them frees. Nothing is locked; the walks read the structures as they are while puts and
+ * queries go on.
  */
 final class MemberIndexSizer {
 
-    /** One sizing at a time per JVM: each holds visited sets proportional to a map's objects. */
-    private static final java.util.concurrent.Semaphore ONE_AT_A_TIME = new java.util.concurrent.Semaphore(1);
+    /** One sizing at a time per JVM: each holds its own bookkeeping (bounded, or the map's objects in full-graph mode). */
+    static final java.util.concurrent.Semaphore ONE_AT_A_TIME = new java.util.concurrent.Semaphore(1);
 
     private final HazelcastInstanceImpl instance;
     private final SizingOptions options;
@@ -105,43 +115,143 @@ final class MemberIndexSizer {
         NodeEngine nodeEngine = node.getNodeEngine();
         MapService mapService = nodeEngine.getService(MapService.SERVICE_NAME);
         MapServiceContext context = mapService.getMapServiceContext();
+        IPartitionService partitions = nodeEngine.getPartitionService();
         Map<String, MapContainer> containers = new TreeMap<>(context.getMapContainers());
         List<MapReport> maps = new ArrayList<>();
         long objects = 0;
+        boolean bounded = options.mode() == SizingMode.BOUNDED;
+        long[] fullGraphPeak = {0};
+        BoundedMapSizer[] current = {null};
+        int maxUnit = maxUnitObjects(options.maxSizerHeapBytes());
+        UnitWalker[] walkers = new UnitWalker[2];
+        SizingPacer pacer = new SizingPacer(options.cpuShare(), () -> {
+            long sum = fullGraphPeak[0];
+            for (UnitWalker w : walkers) {
+                sum += w == null ? 0 : w.footprintBytes();
+            }
+            BoundedMapSizer b = current[0];
+            return sum + (b == null ? 0 : b.setFootprint());
+        });
+        walkers[0] = UnitWalker.fromAgent(HazelcastStopRule.get(), pacer, maxUnit);
+        walkers[1] = UnitWalker.fromAgent(HazelcastStopRule.get(), pacer, maxUnit);
         for (Map.Entry<String, MapContainer> e : containers.entrySet()) {
             if (!options.includes(e.getKey())) {
                 continue;
             }
             MapReport report;
             long[] walked = {0};
+            long before = walkers[0].objectsVisited() + walkers[1].objectsVisited();
             try {
-                report = sizeMap(e.getKey(), e.getValue(), context, nodeEngine.getPartitionService(), walked);
+                if (bounded) {
+                    current[0] = new BoundedMapSizer(walkers[0], walkers[1], pacer, options, context, partitions);
+                    report = sizeMapBounded(e.getKey(), e.getValue(), current[0], pacer);
+                } else {
+                    report = sizeMap(e.getKey(), e.getValue(), context, partitions, walked, fullGraphPeak);
+                }
             } catch (RuntimeException ex) {
-                report = new MapReport(e.getKey(), "?", -1, -1, -1, -1, false, 0, -1, false,
+                report = new MapReport(e.getKey(), "?", -1, -1, -1, -1, false, 0, -1, -1, -1, false,
                         "sizing failed: " + ex, List.of());
+            } finally {
+                current[0] = null;
             }
-            objects += walked[0];
+            walkers[0].flushPace();
+            objects += walked[0] + walkers[0].objectsVisited() + walkers[1].objectsVisited() - before;
             maps.add(report);
         }
         return new MemberIndexReport(address, uuid, MemberStatus.OK, null, Runtime.version().toString(),
-                System.nanoTime() - start, objects, maps);
+                System.nanoTime() - start, objects, options.mode().name(), pacer.cpuNanos(), options.cpuShare(),
+                pacer.peakFootprint(), maps);
     }
 
-    private MapReport sizeMap(String name, MapContainer container, MapServiceContext context,
-                              IPartitionService partitions, long[] walked) {
+    /** Objects one unit may hold: the two walkers' five sets each (16 B per object at most) in a quarter of the limit. */
+    static int maxUnitObjects(long maxSizerHeapBytes) {
+        long n = maxSizerHeapBytes / 4 / (10 * 16);
+        return (int) Math.max(16_384, Math.min(4_000_000, n));
+    }
+
+    private MapReport sizeMapBounded(String name, MapContainer container, BoundedMapSizer bounded,
+                                     SizingPacer pacer) {
         MapConfig config = container.getMapConfig();
         InMemoryFormat format = config.getInMemoryFormat();
         IndexRegistry registry = container.getGlobalIndexRegistry();
         if (format == InMemoryFormat.NATIVE || registry == null) {
-            List<IndexReport> listed = new ArrayList<>();
-            for (IndexConfig ic : container.getIndexDefinitions().values()) {
-                listed.add(new IndexReport(ic.getName(), ic.getType().name(), ic.getAttributes(), -1, -1, -1, -1,
-                        -1, 0, 0, false, "not walked", List.of()));
+            return notWalkable(name, container, format);
+        }
+        long mapStart = System.nanoTime();
+        long mapDeadline = mapStart + Math.min(options.maxWalkTime().toNanos(), Long.MAX_VALUE / 4);
+        if (deadline - System.nanoTime() <= 0) {
+            return budgetUsedUp(name, format, -1, -1, registry, "member time budget used up");
+        }
+        if (mapDeadline - deadline < 0) {
+            pacer.deadline(mapDeadline, "time budget of " + options.maxWalkTime() + " reached");
+        } else {
+            pacer.deadline(deadline, "member time budget used up");
+        }
+        pacer.objectBudget(options.maxObjectsPerWalk(), 0);
+
+        boolean withData = options.includeData();
+        InternalIndex[] indexes = registry.getIndexes();
+        try {
+            bounded.findCommon(name, indexes);
+        } catch (WalkStoppedException e) {
+            return budgetUsedUp(name, format, -1, -1, registry, e.getMessage());
+        }
+        BoundedMapSizer.DataFigures data = withData ? bounded.data(name) : bounded.counts(name);
+        String reason = data.complete ? null : "map data walk partial: " + data.reason;
+        List<IndexReport> reports = new ArrayList<>();
+        long allIndexes = 0;
+        if (indexes.length > 0) {
+            BoundedMapSizer.IndexFigures figures = bounded.indexes(name, indexes, data.entries,
+                    BoundedMapSizer.recordsHoldObjects(config));
+            allIndexes = figures.unionBytes();
+            for (BoundedMapSizer.IndexWork iw : figures.work) {
+                InternalIndex index = iw.index;
+                // counted while walking: asking the maps for their sizes would create their view objects
+                long[] counts = iw.understood() && figures.complete ? new long[] {iw.entries, iw.distinct}
+                        : IndexStoreInspector.counts(index);
+                Tally own = figures.exclusive(iw.bit);
+                String why = !figures.complete ? figures.reason
+                        : !iw.understood() ? "index store not recognised: walked as one unit" : null;
+                reports.add(new IndexReport(index.getName(), index.getConfig().getType().name(),
+                        List.of(index.getComponents()), counts[0], counts[1], own.bytes(), figures.reachableBytes(iw.bit),
+                        memoryCost(index, config), iw.nanos, own.objects(), figures.complete,
+                        why, BoundedMapSizer.top(own.histogram(), options.topClasses())));
             }
-            String reason = format == InMemoryFormat.NATIVE
-                    ? "NATIVE (High-Density) memory: entries and partitioned indexes live off the Java heap"
-                    : "indexes are partitioned (one registry per partition), not a global on-heap index";
-            return new MapReport(name, format.name(), -1, -1, -1, -1, false, 0, -1, false, reason, listed);
+            for (int i = figures.work.size(); i < indexes.length; i++) {
+                reports.add(notWalked(indexes[i], config, "more than 64 indexes on one map: not walked"));
+            }
+            if (!figures.complete && reason == null) {
+                reason = "index walk partial: " + figures.reason;
+            }
+        }
+        Tally dataTally = data.data;
+        long dataBytes = withData ? dataTally.bytes() + data.cache.bytes() : -1;
+        long backupBytes = withData && options.includeBackups() ? data.backup.bytes()
+                : (data.backupEntries == 0 ? 0 : -1);
+        return new MapReport(name, format.name(), data.entries, data.backupEntries, dataBytes, backupBytes,
+                data.complete, data.nanos, allIndexes, withData ? data.cachedValues : -1,
+                withData && data.complete ? data.cache.bytes() : -1, true, reason, reports);
+    }
+
+    private MapReport notWalkable(String name, MapContainer container, InMemoryFormat format) {
+        List<IndexReport> listed = new ArrayList<>();
+        for (IndexConfig ic : container.getIndexDefinitions().values()) {
+            listed.add(new IndexReport(ic.getName(), ic.getType().name(), ic.getAttributes(), -1, -1, -1, -1,
+                    -1, 0, 0, false, "not walked", List.of()));
+        }
+        String reason = format == InMemoryFormat.NATIVE
+                ? "NATIVE (High-Density) memory: entries and partitioned indexes live off the Java heap"
+                : "indexes are partitioned (one registry per partition), not a global on-heap index";
+        return new MapReport(name, format.name(), -1, -1, -1, -1, false, 0, -1, -1, -1, false, reason, listed);
+    }
+
+    private MapReport sizeMap(String name, MapContainer container, MapServiceContext context,
+                              IPartitionService partitions, long[] walked, long[] peak) {
+        MapConfig config = container.getMapConfig();
+        InMemoryFormat format = config.getInMemoryFormat();
+        IndexRegistry registry = container.getGlobalIndexRegistry();
+        if (format == InMemoryFormat.NATIVE || registry == null) {
+            return notWalkable(name, container, format);
         }
 
         List<Object> primary = new ArrayList<>();
@@ -166,10 +276,12 @@ final class MemberIndexSizer {
         String reason = null;
         WalkOptions base = walkOptions((int) Math.min(Integer.MAX_VALUE / 2, Math.max(1024, entries * 6)));
         if (base == null) {
-            return budgetUsedUp(name, format, entries, backupEntries, registry);
+            return budgetUsedUp(name, format, entries, backupEntries, registry, "member time budget used up");
         }
         WalkResult data = sizer.walkAll(primary, base.toBuilder().keepVisited(true).build());
         walked[0] += data.objectsWalked();
+        long dataSet = data.visited() instanceof IdentityObjectSet v ? v.footprintBytes() : 0;
+        peak[0] = Math.max(peak[0], dataSet);
         long backupBytes = -1;
         if (options.includeBackups() && !backup.isEmpty()) {
             WalkOptions b = walkOptions((int) Math.min(Integer.MAX_VALUE / 2, Math.max(1024, backupEntries * 6)));
@@ -201,6 +313,8 @@ final class MemberIndexSizer {
             }
             OwnershipResult own = sizer.walkOwners(owners, io.toBuilder().shared(data.visited()).build());
             walked[0] += own.union().objectsWalked();
+            // the ownership walk's set: a reference and a mask byte per object, at a load between 0.35 and 0.7
+            peak[0] = Math.max(peak[0], dataSet + (long) (own.union().objectsWalked() * 5 / 0.5));
             allIndexes += own.union().bytes();
             for (int i = from; i < to; i++) {
                 reports.add(indexReport(indexes[i], config, own, i - from, data));
@@ -210,17 +324,17 @@ final class MemberIndexSizer {
             }
         }
         return new MapReport(name, format.name(), entries, backupEntries, data.bytes(), backupBytes, data.complete(),
-                data.duration().toNanos(), allIndexes, true, reason, reports);
+                data.duration().toNanos(), allIndexes, -1, -1, true, reason, reports);
     }
 
     private MapReport budgetUsedUp(String name, InMemoryFormat format, long entries, long backupEntries,
-                                   IndexRegistry registry) {
+                                   IndexRegistry registry, String why) {
         List<IndexReport> listed = new ArrayList<>();
         for (InternalIndex index : registry.getIndexes()) {
-            listed.add(notWalked(index, null, "member time budget used up"));
+            listed.add(notWalked(index, null, why));
         }
-        return new MapReport(name, format.name(), entries, backupEntries, -1, -1, false, 0, -1, true,
-                "member time budget used up", listed);
+        return new MapReport(name, format.name(), entries, backupEntries, -1, -1, false, 0, -1, -1, -1, true,
+                why, listed);
     }
 
     private IndexReport indexReport(InternalIndex index, MapConfig config, OwnershipResult own, int k,

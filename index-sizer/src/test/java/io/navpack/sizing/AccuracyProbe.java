@@ -9,6 +9,9 @@ import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.impl.MapService;
 import com.hazelcast.map.impl.MapServiceContext;
+import com.hazelcast.map.impl.record.Record;
+import com.hazelcast.map.impl.record.Records;
+import com.hazelcast.map.impl.recordstore.RecordStore;
 import com.hazelcast.query.Predicate;
 import com.hazelcast.query.Predicates;
 import com.hazelcast.query.impl.IndexRegistry;
@@ -22,9 +25,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Runs in a JVM with the agent: for each index shape, in a fresh map, compares the sizer's figure with the
- * heap freed when the index is dropped (sum of the heap pools' usage after collection, before and after).
- * Prints one {@code SHAPE|...} line per shape and {@code DONE} at the end.
+ * Runs in a JVM with the agent: for each index shape, in a fresh map, predicts what the index would cost before
+ * creating it, creates it and sizes it, then compares the sizer's figure with the heap freed when the index is
+ * dropped, and the values cache figure with the heap freed when the records' cached values are cleared (sums of
+ * the heap pools' usage after collection, before and after). Prints one {@code SHAPE|...} line per shape and
+ * {@code DONE} at the end.
  *
  * <p>Arguments: entries per map, then optionally shape names to run (all if none).
  */
@@ -108,7 +113,18 @@ public final class AccuracyProbe {
         for (long i = 0; i < n; i++) {
             map.set(i, Trade.of(i));
         }
-        map.addIndex(new IndexConfig(s.type(), s.attributes()).setName("idx"));
+        MapServiceContext ctx = ((MapService) MemberIndexSizer.unwrap(hz).node.getNodeEngine()
+                .getService(MapService.SERVICE_NAME)).getMapServiceContext();
+
+        // what the index would cost, before it exists
+        IndexConfig config = new IndexConfig(s.type(), s.attributes()).setName("idx");
+        MemberWhatIf whatIf = IndexSizer.whatIfLocalMember(hz, mapName, config, WhatIfOptions.defaults());
+        boolean untouched = ctx.getMapContainer(mapName).getGlobalIndexRegistry().getIndexes().length == 0
+                && cachedValues(ctx, mapName) == 0;
+
+        map.addIndex(config);
+        SizingOptions options = SizingOptions.defaults().withMapNames(mapName).withIncludeBackups(false);
+        MapReport created = IndexSizer.sizeLocalMember(hz, options).map(mapName);
         if (s.query() != null) {
             int size = map.values(s.query()).size();
             if (size != n) {
@@ -117,29 +133,78 @@ public final class AccuracyProbe {
         }
         refreshTrackers(refresh);
 
-        MemberIndexReport report = IndexSizer.sizeLocalMember(hz,
-                SizingOptions.defaults().withMapNames(mapName).withIncludeBackups(false));
+        MemberIndexReport report = IndexSizer.sizeLocalMember(hz, options);
         MapReport mapReport = report.map(mapName);
         IndexReport index = mapReport.index("idx");
 
-        MapServiceContext ctx = ((MapService) MemberIndexSizer.unwrap(hz).node.getNodeEngine()
-                .getService(MapService.SERVICE_NAME)).getMapServiceContext();
         IndexRegistry registry = ctx.getMapContainer(mapName).getGlobalIndexRegistry();
         WeakReference<Object> dropped = new WeakReference<>(registry.getIndexes()[0]);
+        // an inner map of the index: a query's result set can keep it after the index itself is gone
+        WeakReference<Object> droppedInner = firstInnerMap(registry.getIndexes()[0]);
 
         long before = usedAfterGc();
         registry.destroyIndexes();
         refreshTrackers(refresh);
+        for (int round = 0; round < 20 && (dropped.get() != null || droppedInner.get() != null); round++) {
+            // the query threads that still hold the dropped index's last results have not run a query since
+            refreshTrackers(refresh);
+            usedAfterGc();
+        }
         long after = usedAfterGc();
-        boolean collected = dropped.get() == null;
+        boolean collected = dropped.get() == null && droppedInner.get() == null;
         long freed = before - after;
-        String line = String.format(Locale.ROOT, "SHAPE|%s|%s|%s|%s|%d|%d|%d|%d|%d|%d|%d|%s|%.0f",
+        // then the values cache the index started: cleared record by record
+        clearCachedValues(ctx, mapName);
+        long cacheFreed = after - usedAfterGc();
+        String line = String.format(Locale.ROOT, "SHAPE|%s|%s|%s|%s|%d|%d|%d|%d|%d|%d|%d|%s|%.0f|%d|%d|%d|%d|%d|%d|%d|%s",
                 s.name(), s.format(), s.type(), String.join("+", s.attributes()), index.entries(),
                 index.distinctKeys(), index.heapBytes(), freed, index.hazelcastMemoryCost(),
                 index.walkDuration().toMillis(), index.objects(), collected && index.complete(),
-                report.objectsPerSecond());
+                report.objectsPerSecond(), mapReport.cachedValuesHeapBytes(), cacheFreed,
+                created.index("idx").heapBytes(), created.cachedValuesHeapBytes(), whatIf.indexHeapBytes(),
+                whatIf.indexHeapBytesHigh() - whatIf.indexHeapBytes(), whatIf.valuesCacheHeapBytes(),
+                whatIf.status() == MemberStatus.OK && untouched);
         map.destroy();
         return line;
+    }
+
+    /** A weak reference to one of a HASH or SORTED index's per-value maps (to nothing for a bitmap index). */
+    private static WeakReference<Object> firstInnerMap(Object index) {
+        IndexStoreInspector.SingleValue sv = IndexStoreInspector.singleValue(IndexStoreInspector.store(index));
+        Object[] inner = {null};
+        if (sv != null) {
+            io.navpack.agent.MapInteriors.entries(sv.recordMap(), 1, (k, v) -> inner[0] = v);
+        }
+        return new WeakReference<>(inner[0]);
+    }
+
+    /** Records of the map (owned partitions) that hold a cached deserialised value. */
+    static long cachedValues(MapServiceContext ctx, String mapName) {
+        long[] n = {0};
+        forEachRecord(ctx, mapName, r -> {
+            if (Records.getCachedValue(r) != null && Records.getCachedValue(r) != Record.NOT_CACHED) {
+                n[0]++;
+            }
+        });
+        return n[0];
+    }
+
+    static void clearCachedValues(MapServiceContext ctx, String mapName) {
+        forEachRecord(ctx, mapName, r -> {
+            Object cached = Records.getCachedValue(r);
+            if (cached != null && cached != Record.NOT_CACHED) {
+                r.casCachedValue(cached, null);
+            }
+        });
+    }
+
+    private static void forEachRecord(MapServiceContext ctx, String mapName, java.util.function.Consumer<Record> action) {
+        for (int pid = 0; pid < ctx.getNodeEngine().getPartitionService().getPartitionCount(); pid++) {
+            RecordStore<?> rs = ctx.getPartitionContainer(pid).getExistingRecordStore(mapName);
+            if (rs != null) {
+                rs.forEach((k, r) -> action.accept(r), false);
+            }
+        }
     }
 
     private static void refreshTrackers(IMap<Long, Trade> refresh) {

@@ -52,6 +52,15 @@ class ClusterSizingTest {
         }
         trades.addIndex(new IndexConfig(IndexType.SORTED, "id").setName("tradesById"));
         trades.addIndex(new IndexConfig(IndexType.HASH, "code8").setName("tradesByCode8"));
+        IMap<Long, IdsTrade> ids = client.getMap("idsTrades");
+        Map<Long, IdsTrade> idsBatch = new HashMap<>();
+        for (long i = 0; i < N; i++) {
+            idsBatch.put(i, IdsTrade.of(i));
+            if (idsBatch.size() == 1000) {
+                ids.putAll(idsBatch);
+                idsBatch.clear();
+            }
+        }
         report = IndexSizer.forInstance(client).withOptions(SizingOptions.defaults().withMapNames("trades"))
                 .size(Duration.ofSeconds(90));
     }
@@ -148,6 +157,60 @@ class ClusterSizingTest {
     }
 
     @Test
+    void whatIfPredictsEveryMemberAndTheTotalAndTheIndexOnceCreatedAgrees() {
+        // a POJO map that has indexes (its records already cache values), and an IDS map that has none
+        checkWhatIf("trades", new IndexConfig(IndexType.SORTED, "name").setName("tradesByName"), false);
+        checkWhatIf("idsTrades", new IndexConfig(IndexType.HASH, "code8").setName("idsByCode8"), true);
+    }
+
+    private static void checkWhatIf(String map, IndexConfig index, boolean startsTheCache) {
+        IndexSizer sizer = IndexSizer.forInstance(client).withOptions(SizingOptions.defaults().withMapNames(map));
+        ClusterIndexReport before = sizer.size(Duration.ofSeconds(90));
+        WhatIfReport w = sizer.whatIf(map, index, WhatIfOptions.defaults().withSampleEntries(4_000),
+                Duration.ofSeconds(90));
+        assertThat(w.members()).hasSize(3);
+        assertThat(w.complete()).isFalse();
+        assertThat(w.members().stream().filter(m -> m.memberUuid().equals(children.uuids.get(2))).findFirst()
+                .orElseThrow().status()).isEqualTo(MemberStatus.NO_AGENT);
+        assertThat(w.toTable()).contains("NO_AGENT", "total", map);
+        // predicting created nothing and cached nothing
+        ClusterIndexReport still = sizer.size(Duration.ofSeconds(90));
+        assertThat(still.indexTotal(map, index.getName())).isNull();
+        assertThat(still.mapTotal(map).cachedValuesHeapBytes()).isEqualTo(before.mapTotal(map).cachedValuesHeapBytes());
+
+        client.getMap(map).addIndex(index);
+        ClusterIndexReport after = sizer.size(Duration.ofSeconds(90));
+        long measuredTotal = 0;
+        for (int child = 0; child < 2; child++) {
+            String uuid = children.uuids.get(child);
+            MemberWhatIf predicted = w.members().stream().filter(m -> m.memberUuid().equals(uuid)).findFirst()
+                    .orElseThrow();
+            MapReport measured = after.members().stream().filter(m -> m.memberUuid().equals(uuid)).findFirst()
+                    .orElseThrow().map(map);
+            assertThat(predicted.status()).isEqualTo(MemberStatus.OK);
+            assertThat(predicted.entries()).isEqualTo(measured.entries());
+            long heap = measured.index(index.getName()).heapBytes();
+            measuredTotal += heap;
+            assertThat((double) predicted.indexHeapBytes()).as("%s on %s: predicted %d, measured %d", map, uuid,
+                    predicted.indexHeapBytes(), heap).isCloseTo(heap, org.assertj.core.data.Offset.offset(heap * 0.05));
+            assertThat(predicted.indexHeapBytesLow()).isLessThanOrEqualTo(predicted.indexHeapBytes());
+            assertThat(predicted.indexHeapBytesHigh()).isGreaterThanOrEqualTo(predicted.indexHeapBytes());
+        }
+        assertThat((double) w.indexHeapBytes()).isCloseTo(measuredTotal,
+                org.assertj.core.data.Offset.offset(measuredTotal * 0.05));
+        long cacheGrowth = after.mapTotal(map).cachedValuesHeapBytes() - before.mapTotal(map).cachedValuesHeapBytes();
+        if (startsTheCache) {
+            assertThat(cacheGrowth).isPositive();
+            assertThat((double) w.valuesCacheHeapBytes()).as("cache predicted %d, grew %d", w.valuesCacheHeapBytes(),
+                    cacheGrowth).isCloseTo(cacheGrowth, org.assertj.core.data.Offset.offset(cacheGrowth * 0.05));
+        } else {
+            assertThat(cacheGrowth).isZero();
+            assertThat(w.valuesCacheHeapBytes()).isZero();
+        }
+        assertThat(w.costBytes()).isEqualTo(w.indexHeapBytes() + w.valuesCacheHeapBytes());
+    }
+
+    @Test
     void micrometerGaugesFollowTheCluster() throws Exception {
         IMap<Long, Trade> metered = client.getMap("metered");
         for (long i = 0; i < 2000; i++) {
@@ -172,11 +235,21 @@ class ClusterSizingTest {
             assertThat(simple.find(IndexHeapMetrics.INDEX_HEAP_BYTES).tag("member", noAgentMember).gauges()).isEmpty();
             assertThat(simple.find(IndexHeapMetrics.MAP_HEAP_BYTES).tag("map", "metered").gauges()).hasSize(2)
                     .allSatisfy(g -> assertThat(g.value()).isPositive());
+            // the index made the records cache their values: the cache and what indexing costs, per member
+            assertThat(simple.find(IndexHeapMetrics.MAP_CACHE_HEAP_BYTES).tag("map", "metered").gauges()).hasSize(2)
+                    .allSatisfy(g -> assertThat(g.value()).isPositive());
+            double cost = simple.find(IndexHeapMetrics.MAP_INDEXING_COST_BYTES).tag("map", "metered").gauges().stream()
+                    .mapToDouble(Gauge::value).sum();
+            ClusterIndexReport.MapTotal total = r.mapTotal("metered");
+            assertThat(cost).isEqualTo((double) total.indexesHeapBytes() + total.cachedValuesHeapBytes());
+            assertThat(simple.find(IndexHeapMetrics.SIZER_HEAP_PEAK_BYTES).gauges()).hasSize(2)
+                    .allSatisfy(g -> assertThat(g.value()).isPositive().isLessThanOrEqualTo(64.0 * 1024 * 1024));
 
             String scrape = prometheus.scrape();
             assertThat(scrape).containsPattern(
                     "navpack_index_heap_bytes\\{index=\"meteredByName\",map=\"metered\",member=\"\\[127\\.0\\.0\\.1\\]:\\d+\"\\} [0-9.E]+");
-            assertThat(scrape).contains("navpack_map_heap_bytes{map=\"metered\"");
+            assertThat(scrape).contains("navpack_map_heap_bytes{map=\"metered\"", "navpack_map_cache_heap_bytes{map=\"metered\"",
+                    "navpack_map_indexing_cost_bytes{map=\"metered\"", "navpack_sizer_heap_peak_bytes{member=");
 
             metered.destroy();
             metrics.refresh();

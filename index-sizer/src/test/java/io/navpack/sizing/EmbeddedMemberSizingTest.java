@@ -1,6 +1,7 @@
 package io.navpack.sizing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.hazelcast.config.Config;
 import com.hazelcast.config.InMemoryFormat;
@@ -54,11 +55,13 @@ class EmbeddedMemberSizingTest {
 
     @Test
     void reportsEveryIndexWithCountsAndHazelcastsOwnEstimate() {
-        IMap<Long, Trade> map = fill("trades", N);
+        // indexes first: each put then stores one entry object in all four indexes
+        IMap<Long, Trade> map = member.getMap("trades");
         map.addIndex(new IndexConfig(IndexType.HASH, "code8").setName("byCode8"));
         map.addIndex(new IndexConfig(IndexType.SORTED, "id").setName("byId"));
         map.addIndex(new IndexConfig(IndexType.BITMAP, "bucket").setName("byBucket"));
         map.addIndex(new IndexConfig(IndexType.SORTED, "code32", "id").setName("composite"));
+        fill("trades", N);
 
         MemberIndexReport report = IndexSizer.sizeLocalMember(member, SizingOptions.defaults().withMapNames("trades"));
         assertThat(report.status()).isEqualTo(MemberStatus.OK);
@@ -174,6 +177,58 @@ class EmbeddedMemberSizingTest {
             stop.set(true);
             writer.join(30_000);
         }
+    }
+
+    @Test
+    void aCpuCapKeepsTheSizingThreadToItsShareAndChangesNoFigure() {
+        IMap<Long, Trade> map = fill("capped", 60_000);
+        map.addIndex(new IndexConfig(IndexType.SORTED, "id").setName("cappedId"));
+        map.addIndex(new IndexConfig(IndexType.HASH, "code8").setName("cappedCode"));
+        SizingOptions options = SizingOptions.defaults().withMapNames("capped");
+        MemberIndexReport free = IndexSizer.sizeLocalMember(member, options);
+        MemberIndexReport capped = IndexSizer.sizeLocalMember(member, options.withCpuShare(0.25));
+        assertThat(capped.cpuShare()).isEqualTo(0.25);
+        assertThat(free.cpuShare()).isEqualTo(1.0);
+        // the thread sleeps whenever its CPU time runs ahead of a quarter of the time since it started
+        double share = (double) capped.cpuNanos() / capped.walkNanos();
+        assertThat(share).as("CPU %d ns in %d ns", capped.cpuNanos(), capped.walkNanos()).isLessThanOrEqualTo(0.30);
+        assertThat(capped.cpuNanos()).isPositive();
+        MapReport a = free.map("capped");
+        MapReport b = capped.map("capped");
+        for (IndexReport i : a.indexes()) {
+            assertThat(b.index(i.name()).heapBytes()).isEqualTo(i.heapBytes());
+        }
+        assertThat(b.dataHeapBytes()).isEqualTo(a.dataHeapBytes());
+        assertThat(b.cachedValuesHeapBytes()).isEqualTo(a.cachedValuesHeapBytes()).isPositive();
+        assertThatThrownBy(() -> options.withCpuShare(0)).hasMessageContaining("cpuShare must be in (0, 1]");
+        assertThatThrownBy(() -> options.withCpuShare(1.5)).hasMessageContaining("e.g. 0.25");
+    }
+
+    @Test
+    void valuesCacheIsReportedBesideTheIndexesAsTheCostOfIndexing() {
+        IMap<Long, Trade> plain = fill("notIndexed", 3_000);
+        IMap<Long, Trade> indexed = fill("indexed", 3_000);
+        indexed.addIndex(new IndexConfig(IndexType.HASH, "code8").setName("byCode"));
+        MemberIndexReport r = IndexSizer.sizeLocalMember(member, SizingOptions.defaults().withMapNames("notIndexed", "indexed"));
+        MapReport without = r.map("notIndexed");
+        MapReport with = r.map("indexed");
+        // records cache their deserialised value once the map has an index (cache-deserialized-values INDEX_ONLY)
+        assertThat(without.cachedValues()).isZero();
+        assertThat(without.cachedValuesHeapBytes()).isZero();
+        assertThat(without.indexingCostBytes()).isZero();
+        assertThat(with.cachedValues()).isEqualTo(3_000);
+        assertThat(with.cachedValuesHeapBytes()).isGreaterThan(3_000L * 100);
+        assertThat(with.dataHeapBytes()).isGreaterThan(without.dataHeapBytes() + with.cachedValuesHeapBytes() / 2);
+        assertThat(with.indexingCostBytes()).isEqualTo(with.indexesHeapBytes() + with.cachedValuesHeapBytes());
+        assertThat(plain.size()).isEqualTo(3_000);
+        // sizing only the indexes leaves the data figures unknown
+        MapReport indexesOnly = IndexSizer.sizeLocalMember(member,
+                SizingOptions.defaults().withMapNames("indexed").withIncludeData(false)).map("indexed");
+        assertThat(indexesOnly.dataHeapBytes()).isEqualTo(-1);
+        assertThat(indexesOnly.cachedValuesHeapBytes()).isEqualTo(-1);
+        assertThat(indexesOnly.indexingCostBytes()).isEqualTo(-1);
+        assertThat(indexesOnly.index("byCode").heapBytes()).isEqualTo(with.index("byCode").heapBytes());
+        assertThat(indexesOnly.complete()).isTrue();
     }
 
     @Test

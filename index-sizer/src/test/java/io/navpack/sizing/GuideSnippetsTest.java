@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.config.IndexConfig;
 import com.hazelcast.config.IndexType;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
@@ -11,6 +12,9 @@ import com.hazelcast.map.IMap;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.navpack.agent.GraphSizer;
+import io.navpack.agent.MapInteriors;
+import io.navpack.agent.Tally;
+import io.navpack.agent.UnitWalker;
 import io.navpack.agent.OwnershipResult;
 import io.navpack.agent.StopRule;
 import io.navpack.agent.WalkOptions;
@@ -62,6 +66,17 @@ class GuideSnippetsTest {
             metrics.refreshEvery(Duration.ofMinutes(15)); // ... or on a schedule (daemon thread; close() stops it)
             metrics.close();
             assertThat(registry.find(IndexHeapMetrics.INDEX_HEAP_BYTES).gauge().value()).isPositive();
+
+            WhatIfReport w = IndexSizer.forInstance(hz)
+                    .whatIf("trades", new IndexConfig(IndexType.HASH, "code8"), Duration.ofMinutes(2));
+            w.indexHeapBytes();          // the index's heap, all members (what the sizer would report as heapBytes)
+            w.valuesCacheHeapBytes();    // the values cache it would start
+            w.costBytes();               // both
+            w.members();                 // per member, with 95 % intervals (indexHeapBytesLow/High, ...)
+            System.out.println(w.toTable());
+            assertThat(w.complete()).isTrue();
+            assertThat(w.indexHeapBytes()).isPositive();
+            assertThat(w.costBytes()).isEqualTo(w.indexHeapBytes() + w.valuesCacheHeapBytes());
             hz.shutdown();
         } finally {
             member.shutdown();
@@ -88,5 +103,19 @@ class GuideSnippetsTest {
         assertThat(r.complete()).isTrue();
         assertThat(r.bytes()).isPositive();
         assertThat(own.exclusive(0).bytes()).isPositive().isLessThan(own.exclusive(0).bytes() + r.bytes());
+
+        java.util.Map<String, long[]> bigMap = new java.util.concurrent.ConcurrentHashMap<>();
+        for (int i = 0; i < 10_000; i++) {
+            bigMap.put("k" + i, new long[i % 4]);
+        }
+        UnitWalker w = UnitWalker.fromAgent(StopRule.jvmRuntime(), UnitWalker.Pacer.none(), 100_000);
+        Tally t = new Tally();
+        MapInteriors.walk(bigMap, w, t, (key, value) -> {     // the map's nodes and tables, by their own links
+            w.startUnit();                                    // forget the previous entry
+            w.walk(key, t);
+            w.walk(value, t);
+        });
+        t.bytes(); t.histogram().top(10);
+        assertThat(t.bytes()).isEqualTo(sizer.walk(bigMap, WalkOptions.defaults()).bytes());
     }
 }

@@ -24,6 +24,7 @@ final class TestConfigs {
         config.setProperty("hazelcast.max.no.heartbeat.seconds", "6");
         config.setProperty("hazelcast.merge.first.run.delay.seconds", "3600");
         config.getJetConfig().setEnabled(false);
+        config.getSerializationConfig().addDataSerializableFactory(IdsTrade.FACTORY_ID, IdsTrade.factory());
         config.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
         config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
         JoinConfig join = config.getNetworkConfig().getJoin();
@@ -45,6 +46,7 @@ final class TestConfigs {
             config.getNetworkConfig().addAddress("127.0.0.1:" + p);
         }
         config.getConnectionStrategyConfig().getConnectionRetryConfig().setClusterConnectTimeoutMillis(60_000);
+        config.getSerializationConfig().addDataSerializableFactory(IdsTrade.FACTORY_ID, IdsTrade.factory());
         return config;
     }
 

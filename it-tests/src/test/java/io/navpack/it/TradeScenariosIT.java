@@ -1,10 +1,13 @@
 package io.navpack.it;
 
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.LifecycleEvent;
 import com.hazelcast.map.IMap;
 import com.hazelcast.query.Predicate;
 import com.hazelcast.query.Predicates;
+import io.navpack.format.PackedRecord;
 import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.ReadMode;
 import io.navpack.it.model.Side;
 import io.navpack.it.model.Trade;
 import io.navpack.it.model.TradeV2;
@@ -30,15 +33,20 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Three members in containers with navpack's jars and agent and none of the user's classes, configured
- * only by member/hazelcast.yaml; the test JVM is a client with the trade classes.
+ * only by member/hazelcast.yaml; the test JVM is a client with the trade classes. The last scenario
+ * kills every member, so the cluster it leaves holds only what was written after the restart.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(300)
@@ -273,5 +281,94 @@ class TradeScenariosIT {
         cluster.heal(SETTLE);
         queriesAgree();
         assertThat(client.<Long, Trade>getMap("trades").getAll(all.keySet())).isEqualTo(all);
+    }
+
+    @Test
+    @Order(8)
+    void everyMemberKilledWhileAClientKeepsWritingThenEverythingItWroteAfterwardsIsDescribedAndQueried(
+            HazelcastCluster cluster) throws Exception {
+        cluster.heal(SETTLE);
+        AtomicLong downAt = new AtomicLong(Long.MAX_VALUE);
+        java.util.concurrent.CountDownLatch reconnected = new java.util.concurrent.CountDownLatch(1);
+        UUID listener = client.getLifecycleService().addLifecycleListener(e -> {
+            if (e.getState() == LifecycleEvent.LifecycleState.CLIENT_DISCONNECTED) {
+                downAt.compareAndSet(Long.MAX_VALUE, System.nanoTime());
+            } else if (e.getState() == LifecycleEvent.LifecycleState.CLIENT_CONNECTED && downAt.get() != Long.MAX_VALUE) {
+                reconnected.countDown();
+            }
+        });
+        // "trades" has indexes, so members read every value at put; "trades-plain" stores it unread
+        IMap<Long, Trade> indexed = client.getMap("trades");
+        IMap<Long, Trade> plain = client.getMap("trades-plain");
+        Set<Long> written = ConcurrentHashMap.newKeySet();
+        List<String> refused = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AtomicLong attempts = new AtomicLong();
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread writer = new Thread(() -> {
+            for (long id = 1_000_001; !stop.get(); id++) {
+                attempts.incrementAndGet();
+                // a put started well after the client saw the cluster go waits until the client has published its
+                // schemas to the new cluster; the one in flight at the kill may reach it first
+                boolean mustBeDescribed = System.nanoTime() - downAt.get() > TimeUnit.MILLISECONDS.toNanos(50);
+                try {
+                    indexed.put(id, Trades.trade(id));
+                    plain.put(id, Trades.trade(id));
+                    if (mustBeDescribed) {
+                        written.add(id);
+                    }
+                } catch (RuntimeException e) {
+                    java.io.StringWriter trace = new java.io.StringWriter();
+                    e.printStackTrace(new java.io.PrintWriter(trace));
+                    if (mustBeDescribed && trace.toString().contains("unknown schema")) {
+                        refused.add(id + ": " + e);
+                    }
+                    try {
+                        Thread.sleep(100);
+                    } catch (InterruptedException ie) {
+                        return;
+                    }
+                }
+            }
+        }, "writer");
+        writer.start();
+        try {
+            Await.until("some writes", Duration.ofSeconds(60), () -> attempts.get() > 200);
+            for (ClusterMember m : cluster.members()) {
+                m.kill();
+            }
+            Await.until("the client to see the cluster gone", Duration.ofSeconds(60), () -> downAt.get() != Long.MAX_VALUE);
+            cluster.heal(SETTLE);
+            assertThat(reconnected.await(90, TimeUnit.SECONDS)).as("the client reconnected").isTrue();
+            Await.until("writes to the new cluster", Duration.ofSeconds(120), () -> written.size() >= 2_000);
+        } finally {
+            stop.set(true);
+            writer.join(TimeUnit.SECONDS.toMillis(60));
+            client.getLifecycleService().removeLifecycleListener(listener);
+        }
+        assertThat(writer.isAlive()).isFalse();
+        assertThat(refused).as("puts refused by a member that could not describe them").isEmpty();
+
+        // the new cluster holds only what was written after the restart
+        Set<Long> present = new HashSet<>(plain.keySet());
+        assertThat(present).containsAll(written);
+        assertThat(new HashSet<>(indexed.keySet())).containsAll(written);
+        Map<Long, Trade> expected = new HashMap<>();
+        present.forEach(id -> expected.put(id, Trades.trade(id)));
+        assertThat(plain.getAll(present)).isEqualTo(expected);
+        // members read every value again for each predicate: scans on the plain map, indexes on the other
+        for (Map.Entry<Predicate<Long, Trade>, java.util.function.Predicate<Trade>> q : QUERIES.entrySet()) {
+            Set<Long> oracle = expected.values().stream().filter(q.getValue()).map(Trade::id).collect(Collectors.toSet());
+            assertThat(new HashSet<>(plain.keySet(q.getKey()))).as("%s on trades-plain", q.getKey()).isEqualTo(oracle);
+            Set<Long> indexedOracle = new HashSet<>(indexed.keySet());
+            indexedOracle.removeIf(id -> !q.getValue().test(Trades.trade(id)));
+            assertThat(new HashSet<>(indexed.keySet(q.getKey()))).as("%s on trades", q.getKey()).isEqualTo(indexedOracle);
+        }
+        // a client without the trade classes reads the values through the cluster's schemas
+        HazelcastInstance classless = cluster.newClient(config -> NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(config));
+        long sample = written.iterator().next();
+        PackedRecord record = (PackedRecord) classless.getMap("trades-plain").get(sample);
+        assertThat(record.getString("currency1")).isEqualTo(Trades.trade(sample).currency1());
+        System.out.printf("[navpack-it] restart: %d writes attempted, %d described after the restart%n", attempts.get(),
+                written.size());
     }
 }

@@ -74,9 +74,19 @@ abstract class Codec {
     /** True when Java class {@code c} can hold values of this type (type arguments are checked by {@link #checkJava}). */
     abstract boolean holds(Class<?> c);
 
+    /** {@link #holds(Class)}, where {@code views} lets an interface hold a nested record (as an interface view). */
+    boolean holds(Class<?> c, boolean views) {
+        return holds(c);
+    }
+
     /** Checks that Java type {@code javaType} can hold values of this type, elements included; nothing is registered. */
     void checkJava(Type javaType, String where) {
-        if (!holds(Reflection.rawClass(javaType))) {
+        checkJava(javaType, where, false);
+    }
+
+    /** The same; with {@code views}, an interface may hold a nested record too (as an interface view). */
+    void checkJava(Type javaType, String where, boolean views) {
+        if (!holds(Reflection.rawClass(javaType), views)) {
             throw new SchemaException(where + ": Java type " + javaType.getTypeName() + " cannot hold a " + type);
         }
     }

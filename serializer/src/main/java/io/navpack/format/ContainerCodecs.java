@@ -196,9 +196,9 @@ final class ContainerCodecs {
 
 
         @Override
-        void checkJava(Type javaType, String where) {
-            super.checkJava(javaType, where);
-            element.checkJava(Reflection.typeArgument(javaType, 0, where), where);
+        void checkJava(Type javaType, String where, boolean views) {
+            super.checkJava(javaType, where, views);
+            element.checkJava(Reflection.typeArgument(javaType, 0, where), where, views);
         }
 
         @Override
@@ -315,9 +315,9 @@ final class ContainerCodecs {
         }
 
         @Override
-        void checkJava(Type javaType, String where) {
-            super.checkJava(javaType, where);
-            element.checkJava(component(javaType), where);
+        void checkJava(Type javaType, String where, boolean views) {
+            super.checkJava(javaType, where, views);
+            element.checkJava(component(javaType), where, views);
         }
 
         @Override
@@ -430,10 +430,10 @@ final class ContainerCodecs {
         @Override boolean holds(Class<?> c) { return Map.class.isAssignableFrom(c); }
 
         @Override
-        void checkJava(Type javaType, String where) {
-            super.checkJava(javaType, where);
-            key.checkJava(Reflection.typeArgument(javaType, 0, where), where);
-            element.checkJava(Reflection.typeArgument(javaType, 1, where), where);
+        void checkJava(Type javaType, String where, boolean views) {
+            super.checkJava(javaType, where, views);
+            key.checkJava(Reflection.typeArgument(javaType, 0, where), where, views);
+            element.checkJava(Reflection.typeArgument(javaType, 1, where), where, views);
         }
 
         @Override

@@ -174,6 +174,16 @@ public final class FieldType {
         return elementNullable;
     }
 
+    /**
+     * Whether a field may have type {@code a} in one version of a type and {@code b} in another: the
+     * same kind, and for containers compatible element, key and value types, for nested records the
+     * same type name. Enum constants and nullability may differ (readers match constants by name and
+     * read a missing value as null or default).
+     */
+    static boolean compatibleAcrossVersions(FieldType a, FieldType b) {
+        return a.codec().compatible(b.codec());
+    }
+
     /** True for an array that maps to a Java primitive array such as {@code int[]}. */
     public boolean isPrimitiveArray() {
         return kind == Kind.ARRAY && !elementNullable && element.kind.isPrimitive();

@@ -60,6 +60,17 @@ final class JavaTarget {
         return b;
     }
 
+    /**
+     * A nested record as this target's Java type: the view itself for {@link PackedRecord}, an interface view
+     * for another interface, an instance of the bound class otherwise.
+     */
+    Object decodeRecord(PackedRecord view) {
+        if (raw.isInterface()) {
+            return raw == PackedRecord.class ? view : registry.views.view(view, raw);
+        }
+        return binding().decode(view);
+    }
+
     /** The Java constant for index {@code index} of the writer's enum type; clear error when the class lacks it. */
     Object enumConstant(FieldType writerType, int index, int offset) {
         String name = writerType.constants().get(index);

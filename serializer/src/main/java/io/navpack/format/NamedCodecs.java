@@ -95,14 +95,14 @@ final class NamedCodecs {
         @Override
         Object read(byte[] b, int p, int limit, SchemaRegistry registry, JavaTarget target, int depth) {
             PackedRecord view = viewAt(b, p, limit, registry, depth);
-            return target == null ? view : target.binding().decode(view);
+            return target == null ? view : target.decodeRecord(view);
         }
 
         @Override
         void write(PackedWriter w, Object x, JavaTarget target, int depth) {
             int start = w.beginLength();
-            if (x instanceof PackedRecord) {
-                PackedRecord r = (PackedRecord) x;
+            if (x instanceof PackedRecord || x instanceof GeneratedView) {
+                PackedRecord r = PackedRecord.ofView(x);
                 if (!r.schema().typeName().equals(type.name())) {
                     throw new NavpackException("a " + r.schema().typeName() + " cannot be stored where a " + type.name()
                             + " is expected");
@@ -125,6 +125,11 @@ final class NamedCodecs {
         @Override
         boolean holds(Class<?> c) {
             return !c.isPrimitive() && !c.isArray() && !c.isEnum() && !c.isInterface();
+        }
+
+        @Override
+        boolean holds(Class<?> c, boolean views) {
+            return !c.isPrimitive() && !c.isArray() && !c.isEnum() && (views || !c.isInterface());
         }
 
         @Override

@@ -10,6 +10,7 @@ package io.navpack.format;
  * PackedRecord view = navpack.view(bytes);
  * String currency = view.getString("currency1");   // decodes one field
  * Trade back = view.toObject(Trade.class);         // decodes all of them
+ * TradeView t = navpack.view(bytes, TradeView.class); // your interface over the bytes
  * }</pre>
  */
 public final class Navpack {
@@ -54,6 +55,14 @@ public final class Navpack {
 
     public PackedRecord view(byte[] bytes, int offset, int length) {
         return PackedRecord.of(bytes, offset, length, registry);
+    }
+
+    /**
+     * A view over {@code bytes} (which must not change afterwards) as the interface {@code type}: see
+     * {@link PackedRecord#as(Class)}.
+     */
+    public <T> T view(byte[] bytes, Class<T> type) {
+        return PackedRecord.of(bytes, registry).as(type);
     }
 
     /** Decodes {@code bytes} into {@code type}. */

@@ -43,6 +43,17 @@ public interface PackedRecord {
         return new RecordView(bytes, offset, length, registry, 0);
     }
 
+    /**
+     * The record behind an interface view ({@link #as(Class)}), over the same bytes; {@code value} itself
+     * when it is a {@code PackedRecord}; null for anything else.
+     */
+    static PackedRecord ofView(Object value) {
+        if (value instanceof PackedRecord) {
+            return (PackedRecord) value;
+        }
+        return value instanceof GeneratedView ? ((GeneratedView) value).record() : null;
+    }
+
     // ---------------------------------------------------------------- structure
 
     /** The writer's schema. */
@@ -190,6 +201,91 @@ public interface PackedRecord {
 
     /** Decodes the whole record into {@code type}, which must be registered; fields are matched by name. */
     <T> T toObject(Class<T> type);
+
+    // ---------------------------------------------------------------- interface views and builders
+
+    /**
+     * This record as an implementation of the interface {@code type}, backed by the same bytes: each
+     * accessor ({@code id()}, {@code getId()}) decodes its field when called. The implementation is generated
+     * once per interface and schema version; a field the value's version lacks reads as the Java default,
+     * and an interface that does not match the schema is refused with a {@link SchemaException} naming the
+     * method, the field and both types. The view is immutable, thread-safe and equal to every view of the
+     * same bytes; navpack writes it by copying them, and {@link #ofView} gives the record behind it (a view
+     * of an interface that extends {@code PackedRecord} is one). Returns this record when it already is a
+     * {@code type}.
+     */
+    default <T> T as(Class<T> type) {
+        if (type.isInstance(this)) {
+            return type.cast(this);
+        }
+        return registry().views.view(this, type);
+    }
+
+    /**
+     * A builder for a new record of {@code schema}, registered in {@code registry} (which resolves the
+     * schemas of nested records when the result is read).
+     */
+    static Builder builder(Schema schema, SchemaRegistry registry) {
+        return new RecordBuilder(schema, registry);
+    }
+
+    /**
+     * A builder for a new record of {@code schema}, with a registry of its own that learns the schema and
+     * those of the nested records given to it. Within a cluster, prefer {@link SchemaRegistry#builder(String)}.
+     */
+    static Builder builder(Schema schema) {
+        SchemaRegistry registry = new SchemaRegistry();
+        registry.learn(schema);
+        return new RecordBuilder(schema, registry);
+    }
+
+    /**
+     * A builder that starts from this record: fields that are not set again keep their bytes, which are
+     * copied into the new record without being decoded.
+     */
+    default Builder toBuilder() {
+        return new RecordBuilder(this);
+    }
+
+    /**
+     * Builds a record of one schema from field values in their plain form, without the type's class.
+     * Values are checked against the field's type when they are set ({@link IllegalArgumentException}
+     * naming the field, its type and the value's); a value is encoded at once, and fields a
+     * {@link #toBuilder() builder from a record} does not set are copied from it as bytes. A new record's
+     * fields that are never set are null, and must then be able to be null. Not thread-safe.
+     *
+     * <p>Values: Java boxes or primitives for the primitive kinds (a smaller integer type is accepted where
+     * its value fits), {@code String}, {@code BigDecimal}, {@code BigInteger}, the {@code java.time} types,
+     * {@code UUID}, {@code byte[]}, an enum constant or its name for enums, a {@link PackedRecord} (or an
+     * instance of a registered class) of the field's type for nested records, and lists, sets, arrays and
+     * maps of these.
+     */
+    interface Builder {
+        /** The schema of the records built. */
+        Schema schema();
+
+        /** Sets field {@code name} to {@code value} (null for a null field). */
+        Builder set(String name, Object value);
+
+        default Builder setBoolean(String name, boolean value) {
+            return set(name, value);
+        }
+
+        default Builder setInt(String name, int value) {
+            return set(name, value);
+        }
+
+        default Builder setLong(String name, long value) {
+            return set(name, value);
+        }
+
+        default Builder setDouble(String name, double value) {
+            return set(name, value);
+        }
+
+        /** A new record holding the values set (and, for a builder from a record, that record's other fields). */
+        PackedRecord build();
+    }
 
     /** All fields by name in their plain form, nested records and their containers turned into maps too. */
     Map<String, Object> toMap();

@@ -187,8 +187,8 @@ public final class PackedWriter {
 
     /** Writes {@code value} as a record of its registered class. */
     public void writeRecord(Object value) {
-        if (value instanceof PackedRecord) {
-            PackedRecord r = (PackedRecord) value;
+        if (value instanceof PackedRecord || value instanceof GeneratedView) {
+            PackedRecord r = PackedRecord.ofView(value);
             writeBytes(r.array(), r.offset(), r.length());
             return;
         }
@@ -280,6 +280,9 @@ public final class PackedWriter {
                     }
                     NullBitmap.set(buf, bitmapPos, f);
                     anyNull = true;
+                } else if (x instanceof RecordBuilder.Encoded) {
+                    RecordBuilder.Encoded e = (RecordBuilder.Encoded) x;
+                    writeBytes(e.array, e.start, e.end - e.start);
                 } else {
                     field.type().codec().write(this, x, target, depth);
                 }

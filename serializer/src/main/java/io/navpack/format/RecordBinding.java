@@ -101,7 +101,7 @@ public final class RecordBinding<T> {
                 m[wf.index()] = -1;
                 continue;
             }
-            if (!wf.type().codec().compatible(rf.type().codec())) {
+            if (!FieldType.compatibleAcrossVersions(wf.type(), rf.type())) {
                 throw new SchemaException("field " + wf.name() + " of " + schema.typeName() + " is a " + wf.type()
                         + " in version " + writer.version() + " but a " + rf.type() + " in version " + schema.version()
                         + ": versions of a type may add and remove fields, not change their types");

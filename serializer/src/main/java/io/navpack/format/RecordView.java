@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  */
 final class RecordView implements PackedRecord {
     static final int FLAG_NULLS = 4;
-    private static final int FLAG_WIDTH = 3;
+    static final int FLAG_WIDTH = 3;
     /** Flags bits 3-4: the block size code, 0 to 3 for blocks of 8, 4, 2 and 1 fields. */
     static final int BLOCK_CODE_SHIFT = 3;
     private static final int FLAG_BLOCK = 3 << BLOCK_CODE_SHIFT;
@@ -39,6 +39,11 @@ final class RecordView implements PackedRecord {
     private final int meta;
 
     RecordView(byte[] bytes, int offset, int length, SchemaRegistry registry, int depth) {
+        this(bytes, offset, length, registry, depth, null);
+    }
+
+    /** The same, with the schema the caller knows the record has (an interface view's), used when the header names it. */
+    RecordView(byte[] bytes, int offset, int length, SchemaRegistry registry, int depth, Schema known) {
         if (offset < 0 || length < 0 || offset > bytes.length - length) {
             throw new IllegalArgumentException("range " + offset + "+" + length + " outside an array of " + bytes.length);
         }
@@ -57,7 +62,8 @@ final class RecordView implements PackedRecord {
         if (typeId < 0 || version < 0) {
             throw new NavpackFormatException("negative type id " + typeId + " or version " + version, offset);
         }
-        this.schema = registry.schema(typeId, version, offset);
+        this.schema = known != null && known.typeId() == typeId && known.version() == version ? known
+                : registry.schema(typeId, version, offset);
         if (p >= limit) {
             throw new NavpackFormatException("truncated record header", p);
         }
@@ -98,7 +104,7 @@ final class RecordView implements PackedRecord {
         return (fields + (1 << shift) - 1) >>> shift;
     }
 
-    private static int tableLength(int blocks, int widthCode) {
+    static int tableLength(int blocks, int widthCode) {
         return blocks > 1 ? (blocks - 1) << widthCode : 0;
     }
 
@@ -142,12 +148,35 @@ final class RecordView implements PackedRecord {
     }
 
     private int tablePosition() {
+        return tablePosition(schema, bodyPos, meta);
+    }
+
+    private static int tablePosition(Schema schema, int bodyPos, int meta) {
         return bodyPos - tableLength(blocks(schema.fieldCount(), meta), meta & FLAG_WIDTH);
     }
 
     /** Position of the null bitmap, or -1 when the record has none. */
     int bitmapPosition() {
-        return (meta & FLAG_NULLS) == 0 ? -1 : tablePosition() - schema.bitmapLength();
+        return bitmapPosition(schema, bodyPos, meta);
+    }
+
+    private static int bitmapPosition(Schema schema, int bodyPos, int meta) {
+        return (meta & FLAG_NULLS) == 0 ? -1 : tablePosition(schema, bodyPos, meta) - schema.bitmapLength();
+    }
+
+    /**
+     * Where the body of a record of {@code schema} starts when its header's flags byte is at {@code flagsAt}
+     * (the null bitmap and offset table come between): for interface views, which keep only their bytes.
+     */
+    static int bodyPosition(byte[] bytes, int flagsAt, Schema schema) {
+        int flags = bytes[flagsAt] & 0xFF;
+        return flagsAt + 1 + ((flags & FLAG_NULLS) != 0 ? schema.bitmapLength() : 0)
+                + tableLength(blocks(schema.fieldCount(), flags), flags & FLAG_WIDTH);
+    }
+
+    /** The flags of the header whose flags byte is at {@code flagsAt}, as the static forms below take them. */
+    static int flags(byte[] bytes, int flagsAt) {
+        return bytes[flagsAt] & (FLAG_WIDTH | FLAG_NULLS | FLAG_BLOCK);
     }
 
     @Override
@@ -163,7 +192,16 @@ final class RecordView implements PackedRecord {
     @Override
     public boolean isNull(int i) {
         java.util.Objects.checkIndex(i, schema.fieldCount());
-        return (meta & FLAG_NULLS) != 0 && NullBitmap.isSet(bytes, bitmapPosition(), i);
+        return isNull(bytes, schema, bodyPos, meta, i);
+    }
+
+    /**
+     * Whether field {@code i} is null in the record of {@code schema} whose body starts at {@code bodyPos}
+     * and whose header flags are in {@code meta}: the static form that interface views, which keep only
+     * their bytes, share.
+     */
+    static boolean isNull(byte[] bytes, Schema schema, int bodyPos, int meta, int i) {
+        return (meta & FLAG_NULLS) != 0 && NullBitmap.isSet(bytes, bitmapPosition(schema, bodyPos, meta), i);
     }
 
     /**
@@ -174,27 +212,32 @@ final class RecordView implements PackedRecord {
      * a full decode of the same bytes agree or one of them fails.
      */
     int fieldPosition(int i) {
+        return fieldPosition(bytes, schema, bodyPos, limit, meta, i);
+    }
+
+    /** {@link #fieldPosition(int)} in the static form that interface views share (see {@link #isNull(byte[], Schema, int, int, int)}). */
+    static int fieldPosition(byte[] bytes, Schema schema, int bodyPos, int limit, int meta, int i) {
         int shift = blockShift(meta);
         int block = i >>> shift;
-        int table = tablePosition();
+        int table = tablePosition(schema, bodyPos, meta);
         int bitmap = (meta & FLAG_NULLS) == 0 ? -1 : table - schema.bitmapLength();
         int p = bodyPos;
         if (block > 0) {
-            int previous = block == 1 ? bodyPos : blockStart(block - 1, table);
-            int end = skipFields(previous, (block - 1) << shift, block << shift, bitmap);
-            p = blockStart(block, table);
+            int previous = block == 1 ? bodyPos : blockStart(bytes, bodyPos, limit, meta, block - 1, table);
+            int end = skipFields(bytes, schema, limit, previous, (block - 1) << shift, block << shift, bitmap);
+            p = blockStart(bytes, bodyPos, limit, meta, block, table);
             if (end != p) {
-                throw blockMismatch(block - 1, end, p);
+                throw blockMismatch(schema, meta, block - 1, end, p);
             }
         }
-        return skipFields(p, block << shift, i, bitmap);
+        return skipFields(bytes, schema, limit, p, block << shift, i, bitmap);
     }
 
     /**
      * Position after the non-null fields {@code from} to {@code to - 1}, the first of which starts at {@code p};
      * {@code bitmap} is the null bitmap's position or -1.
      */
-    private int skipFields(int p, int from, int to, int bitmap) {
+    private static int skipFields(byte[] bytes, Schema schema, int limit, int p, int from, int to, int bitmap) {
         int[] skip = schema.skipSizes();
         byte[] b = bytes;
         for (int f = from; f < to; f++) {
@@ -221,11 +264,11 @@ final class RecordView implements PackedRecord {
 
     /** Absolute position where block {@code block} (&ge; 1) starts, from its offset-table entry. */
     private int blockStart(int block) {
-        return blockStart(block, tablePosition());
+        return blockStart(bytes, bodyPos, limit, meta, block, tablePosition());
     }
 
     /** {@link #blockStart(int)} with the offset table at {@code table}. */
-    private int blockStart(int block, int table) {
+    private static int blockStart(byte[] bytes, int bodyPos, int limit, int meta, int block, int table) {
         int widthCode = meta & FLAG_WIDTH;
         int e = table + ((block - 1) << widthCode);
         int off;
@@ -249,12 +292,12 @@ final class RecordView implements PackedRecord {
         if ((f & ((1 << shift) - 1)) == 0 && f > 0) {
             int start = blockStart(f >>> shift);
             if (p != start) {
-                throw blockMismatch((f >>> shift) - 1, p, start);
+                throw blockMismatch(schema, meta, (f >>> shift) - 1, p, start);
             }
         }
     }
 
-    private NavpackFormatException blockMismatch(int block, int p, int expected) {
+    private static NavpackFormatException blockMismatch(Schema schema, int meta, int block, int p, int expected) {
         int shift = blockShift(meta);
         int first = block << shift;
         int last = ((block + 1) << shift) - 1;

@@ -218,6 +218,22 @@ public final class Schema {
         return fingerprint;
     }
 
+    /** This schema's type name, id and fields under another version. */
+    public Schema withVersion(int newVersion) {
+        if (newVersion == version) {
+            return this;
+        }
+        if (newVersion < 0) {
+            throw new SchemaException("version of " + typeName + " must not be negative: " + newVersion);
+        }
+        return new Schema(typeName, typeId, newVersion, fieldList);
+    }
+
+    /** Same type name, type id and fields (names, types, nullability, order) as {@code other}, whatever the versions. */
+    public boolean sameFieldsAs(Schema other) {
+        return typeId == other.typeId && typeName.equals(other.typeName) && fieldList.equals(other.fieldList);
+    }
+
     /** The nested record types this schema names, directly or inside containers. */
     public List<String> referencedTypes() {
         List<String> out = new ArrayList<>();
@@ -336,7 +352,11 @@ public final class Schema {
             return this;
         }
 
-        /** Schema version, 1 unless set; raise it whenever the fields change. */
+        /**
+         * Schema version, 1 unless set. A declared schema keeps the version it is given; to let the
+         * registry choose one (the version that already has these fields, or the next free one), register
+         * it with {@link SchemaRegistry#registerChoosingVersion(Schema)}.
+         */
         public Builder version(int version) {
             if (version < 0) {
                 throw new SchemaException("version of " + typeName + " must not be negative: " + version);

@@ -7,34 +7,42 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
  * The schemas a JVM knows, by type id and version, and the Java classes bound to them.
  *
- * <p>Registering a schema checks it against what is known: a second, different schema with the same
- * type id and version, a type id already used by another type name, or a type name already using
- * another id is refused with {@link SchemaConflictException}. Registering an equal schema again is a
- * no-op. Registering a class derives its schema by reflection once (nested record classes too).
+ * <p>Registering a schema applies the rules of {@link SchemaCatalog} to what is known: a second,
+ * different schema under the same type id and version, a type id already used by another type name, a
+ * type name already using another id, or a field whose type differs from its type in another version
+ * is refused with {@link SchemaConflictException}, which names the fields and the fix. Registering an
+ * equal schema again is a no-op. Registering a class derives its schema by reflection once (nested
+ * record classes too); its version is chosen unless {@link NavpackType#version()} gives one.
  *
- * <p>Lookups are lock-free; registration is serialised. A {@link SchemaSource} can supply schemas
- * that are not known locally (the cluster). A publisher, when set, sees every schema this JVM
- * creates before it is registered and can refuse it, e.g. because the cluster holds a different
- * schema under the same id and version; schemas that come from elsewhere ({@link #learn}) skip it.
- * Listeners hear of every newly registered schema.
+ * <p>Lookups are lock-free. A {@link SchemaSource} can supply schemas that are not known locally (the
+ * cluster). A {@link SchemaPublisher}, when set, agrees every schema this JVM creates before it is
+ * registered and can refuse it or choose its version; schemas that come from elsewhere
+ * ({@link #learn}, {@link #accept}) skip it. When the publisher's side may have lost what was agreed
+ * (a cluster restarted), {@link #publicationLost()} makes the next registration, and
+ * {@link #ensurePublished()} (which writers call), publish everything again first. Listeners hear of
+ * every newly registered schema.
  */
 public final class SchemaRegistry {
-    private final Map<Integer, String> nameById = new ConcurrentHashMap<>();
-    private final Map<String, Integer> idByName = new ConcurrentHashMap<>();
     private final Map<Class<?>, RecordBinding<?>> bindings = new ConcurrentHashMap<>();
     private final Map<String, RecordBinding<?>> bindingByTypeName = new ConcurrentHashMap<>();
     private final Set<Class<?>> inProgress = new HashSet<>();
     private final List<Consumer<Schema>> listeners = new CopyOnWriteArrayList<>();
     private final Object schemaLock = new Object();
+    private final Object publishLock = new Object();
     /** Schemas by type id and version; lookups neither box nor lock. */
     private volatile SchemaTable table = SchemaTable.EMPTY;
+    /** The same schemas, for the rules. */
+    private volatile SchemaCatalog catalog = SchemaCatalog.EMPTY;
     private volatile SchemaSource source;
-    private volatile Consumer<Schema> publisher;
+    private volatile SchemaPublisher publisher;
+    private final AtomicLong lostPublications = new AtomicLong();
+    private volatile long republished;
 
     /** Where schemas not known here are looked up; null for none. */
     public void setSource(SchemaSource source) {
@@ -42,10 +50,10 @@ public final class SchemaRegistry {
     }
 
     /**
-     * Sees every schema created here (from a class or a builder) before it is registered, outside any
-     * lock; throwing refuses the registration. Null for none.
+     * Agrees every schema created here (from a class or a builder) before it is registered, outside any
+     * lock of this registry's lookups; a refusal refuses the registration. Null for none.
      */
-    public void setPublisher(Consumer<Schema> publisher) {
+    public void setPublisher(SchemaPublisher publisher) {
         this.publisher = publisher;
     }
 
@@ -55,23 +63,51 @@ public final class SchemaRegistry {
     }
 
     /**
-     * Registers a schema created here; the publisher (if any) sees it first. Returns the registered
-     * instance (an equal one already known, or this one).
+     * Registers a schema created here under its own version; the publisher (if any) agrees it first.
+     * Returns the registered instance (an equal one already known, or this one).
      */
     public Schema register(Schema schema) {
-        Schema existing = table.get(schema.typeId(), schema.version());
-        if (existing != null && existing.equals(schema)) {
-            return existing;
-        }
-        check(schema);
-        Consumer<Schema> p = publisher;
-        if (p != null) {
-            p.accept(schema);
-        }
-        return learn(schema);
+        return register(schema, false);
     }
 
-    /** Registers a schema that comes from elsewhere (the cluster, a schema file): no publisher. */
+    /**
+     * Registers the fields of {@code proposal} under a version chosen by the rules (locally, or by the
+     * publisher when there is one): the version that already has exactly these fields, or one above the
+     * highest version of the type. The proposal's own version is ignored. Returns the registered schema.
+     */
+    public Schema registerChoosingVersion(Schema proposal) {
+        return register(proposal, true);
+    }
+
+    private Schema register(Schema proposal, boolean chooseVersion) {
+        if (!chooseVersion) {
+            Schema existing = table.get(proposal.typeId(), proposal.version());
+            if (existing != null && existing.equals(proposal)) {
+                ensurePublished();
+                return existing;
+            }
+        }
+        Schema local = catalog.admit(proposal, chooseVersion, "this JVM");
+        if (table.get(local.typeId(), local.version()) == local) {
+            ensurePublished();
+            return local;
+        }
+        SchemaPublisher p = publisher;
+        if (p == null) {
+            return learn(local);
+        }
+        ensurePublished();
+        SchemaPublisher.Answer answer = p.publish(List.of(new SchemaPublisher.Proposal(proposal, chooseVersion))).get(0);
+        if (answer.refused() != null) {
+            throw answer.refused();
+        }
+        return accept(answer.agreed());
+    }
+
+    /**
+     * Registers a schema that comes from elsewhere (another JVM, a schema file) without publishing it,
+     * under the same rules as {@link #register(Schema)}.
+     */
     public Schema learn(Schema schema) {
         Schema result;
         synchronized (schemaLock) {
@@ -79,10 +115,8 @@ public final class SchemaRegistry {
             if (existing != null && existing.equals(schema)) {
                 return existing;
             }
-            check(schema);
-            nameById.put(schema.typeId(), schema.typeName());
-            idByName.put(schema.typeName(), schema.typeId());
-            table = table.with(schema);
+            catalog.admit(schema, false, "this JVM");
+            add(schema);
             result = schema;
         }
         for (Consumer<Schema> l : listeners) {
@@ -91,33 +125,115 @@ public final class SchemaRegistry {
         return result;
     }
 
-    /** Refuses {@code schema} when it conflicts with a registered one. */
-    private void check(Schema schema) {
-        Schema existing = table.get(schema.typeId(), schema.version());
-        if (existing != null && !existing.equals(schema)) {
-            throw new SchemaConflictException("two different schemas claim type id " + schema.typeId() + " version "
-                    + schema.version(), existing, schema);
+    /**
+     * Registers a schema that the publisher's side agreed on (e.g. the cluster's catalog), which is the
+     * authority: a different schema held here under the same id and version is replaced, and classes
+     * bound to the replaced schema are unbound for writing, so that writing one registers the class again
+     * (a class whose version is chosen then gets a version of its own; one with a declared version is
+     * refused, naming the conflict). Returns the registered instance.
+     */
+    public Schema accept(Schema agreed) {
+        Schema replaced;
+        synchronized (schemaLock) {
+            replaced = table.get(agreed.typeId(), agreed.version());
+            if (replaced != null && replaced.equals(agreed)) {
+                return replaced;
+            }
+            add(agreed);
         }
-        String name = nameById.get(schema.typeId());
-        if (name != null && !name.equals(schema.typeName())) {
-            throw new SchemaConflictException("type id " + schema.typeId() + " already belongs to " + name
-                    + "; give one of the types another id", anyVersion(schema.typeId()), schema);
+        if (replaced != null) {
+            bindings.values().removeIf(b -> b.schema() == replaced);
         }
-        Integer id = idByName.get(schema.typeName());
-        if (id != null && id != schema.typeId()) {
-            throw new SchemaConflictException("type " + schema.typeName() + " already has type id " + id,
-                    anyVersion(id), schema);
+        for (Consumer<Schema> l : listeners) {
+            l.accept(agreed);
+        }
+        return agreed;
+    }
+
+    /** Adds or replaces a schema; under {@link #schemaLock}. */
+    private void add(Schema schema) {
+        table = table.replacing(schema);
+        catalog = catalog.with(schema);
+    }
+
+    /**
+     * Says that what the publisher agreed may be lost (the cluster restarted, or this JVM reconnected to
+     * it): the next registration, and {@link #ensurePublished()}, publish every schema held here again first.
+     */
+    public void publicationLost() {
+        lostPublications.incrementAndGet();
+    }
+
+    /**
+     * Publishes every schema again if {@link #publicationLost()} was called since the last time (see
+     * {@link #republishIfLost()}); otherwise costs a read of two volatile fields.
+     */
+    public void ensurePublished() {
+        if (lostPublications.get() != republished) {
+            republishIfLost();
         }
     }
 
-    private Schema anyVersion(int typeId) {
-        return table.all().stream().filter(s -> s.typeId() == typeId).findFirst().orElseThrow();
+    /**
+     * If {@link #publicationLost()} was called since the last republication, publishes every schema held
+     * here again under its own version, and returns the refusals: where the publisher's side holds another
+     * schema under an id and version, that schema is {@linkplain #accept accepted} here in place of the
+     * local one, because the publisher's side is where values are stored. One republication runs at a time;
+     * others wait for it.
+     */
+    public List<SchemaException> republishIfLost() {
+        return republish(false, true);
+    }
+
+    /**
+     * Publishes every schema held here again under its own version (e.g. after this JVM's side of a split
+     * cluster merged into the other) and returns the refusals, keeping the local schemas.
+     */
+    public List<SchemaException> republish() {
+        return republish(true, false);
+    }
+
+    private List<SchemaException> republish(boolean always, boolean adopt) {
+        SchemaPublisher p = publisher;
+        if (p == null) {
+            return List.of();
+        }
+        synchronized (publishLock) {
+            long lost = lostPublications.get();
+            if (!always && lost == republished) {
+                return List.of();
+            }
+            List<Schema> all = catalog.schemas();
+            List<SchemaException> refusals = new ArrayList<>();
+            if (!all.isEmpty()) {
+                List<SchemaPublisher.Proposal> proposals = new ArrayList<>(all.size());
+                for (Schema s : all) {
+                    proposals.add(new SchemaPublisher.Proposal(s, false));
+                }
+                for (SchemaPublisher.Answer a : p.republish(proposals)) {
+                    if (a.refused() == null) {
+                        continue;
+                    }
+                    refusals.add(a.refused());
+                    if (adopt && a.refused() instanceof SchemaConflictException) {
+                        Schema theirs = ((SchemaConflictException) a.refused()).existing();
+                        Schema ours = ((SchemaConflictException) a.refused()).refused();
+                        if (theirs != null && ours != null && theirs.key() == ours.key()) {
+                            accept(theirs);
+                        }
+                    }
+                }
+            }
+            republished = Math.max(republished, lost);
+            return refusals;
+        }
     }
 
     /**
      * Registers a class: derives its schema from a Java record's components or a POJO's fields (with
      * bean getters and setters where they exist), registers nested record classes, and binds them.
-     * The schema's name, id and version come from {@link NavpackType} when present.
+     * The schema's name and id come from {@link NavpackType} when present; its version too when the
+     * annotation gives one, otherwise it is chosen ({@link #registerChoosingVersion}).
      */
     @SuppressWarnings("unchecked")
     public synchronized <T> RecordBinding<T> register(Class<T> type) {
@@ -136,12 +252,13 @@ public final class SchemaRegistry {
             if (a != null && a.id() >= 0) {
                 b.typeId(a.id());
             }
-            b.version(a != null ? a.version() : 1);
+            boolean choose = a == null || a.version() == NavpackType.AUTOMATIC;
+            b.version(choose ? 1 : a.version());
             List<Property> props = Reflection.properties(type);
             for (Property p : props) {
                 b.field(p.name, Reflection.typeOf(p.genericType, this, type.getName() + "." + p.name), !p.primitive());
             }
-            return bind(type, b.build(), props);
+            return bind(type, register(b.build(), choose), props);
         } finally {
             inProgress.remove(type);
         }
@@ -150,7 +267,8 @@ public final class SchemaRegistry {
     /**
      * Binds a class to a schema declared with {@link Schema#builder(String)}, e.g. for a class that
      * cannot carry annotations or whose stored form should differ from its fields. Schema fields are
-     * matched to the class's properties by name; properties the schema lacks are not stored.
+     * matched to the class's properties by name; properties the schema lacks are not stored. The schema
+     * keeps its declared version.
      */
     @SuppressWarnings("unchecked")
     public synchronized <T> RecordBinding<T> register(Class<T> type, Schema schema) {
@@ -161,11 +279,12 @@ public final class SchemaRegistry {
             }
             throw new SchemaException(type.getName() + " is already bound to " + existing.schema());
         }
-        return bind(type, schema, Reflection.properties(type));
+        List<Property> props = Reflection.properties(type);
+        new RecordBinding<>(this, type, schema, props); // refuses a schema the class cannot hold before it is published
+        return bind(type, register(schema), props);
     }
 
-    private <T> RecordBinding<T> bind(Class<T> type, Schema schema, List<Property> props) {
-        Schema registered = register(schema);
+    private <T> RecordBinding<T> bind(Class<T> type, Schema registered, List<Property> props) {
         RecordBinding<T> binding = new RecordBinding<>(this, type, registered, props);
         bindings.put(type, binding);
         bindingByTypeName.put(registered.typeName(), binding);
@@ -218,7 +337,7 @@ public final class SchemaRegistry {
                         throw new SchemaException("schema source answered " + fetched + " when asked for type id "
                                 + typeId + " version " + version);
                     }
-                    s = learn(fetched);
+                    s = accept(fetched);
                 }
             }
         }
@@ -237,15 +356,48 @@ public final class SchemaRegistry {
         }
         s = find(typeId, version);
         if (s == null) {
-            String name = nameById.get(typeId);
+            String name = catalog.typeName(typeId);
             throw new NavpackFormatException("unknown schema: type id " + typeId + " version " + version
                     + (name != null ? " (type " + name + " is known in other versions)" : ""), offset);
         }
         return s;
     }
 
-    /** Every schema known here. */
+    /** Every schema known here, in the order of type id and version. */
     public Collection<Schema> schemas() {
-        return table.all();
+        return catalog.schemas();
+    }
+
+    // ---------------------------------------------------------------- interface views and builders
+
+    /** The type name that registering {@code type} gives its schema: {@link NavpackType#name()}, or the class name. */
+    public static String typeName(Class<?> type) {
+        return Reflection.typeName(type);
+    }
+
+    /** The interface views of this registry's values ({@link PackedRecord#as(Class)}). */
+    final InterfaceViews views = new InterfaceViews(this);
+
+    /**
+     * Checks the interface {@code type} against every version of {@code typeName} known here and generates
+     * their view classes now, so that a mismatch ({@link SchemaException}) shows before a value is read.
+     */
+    public void checkView(Class<?> type, String typeName) {
+        views.check(type, typeName);
+    }
+
+    /** A builder for a new record of the newest version of {@code typeName} known here. */
+    public PackedRecord.Builder builder(String typeName) {
+        Schema newest = null;
+        for (Schema s : catalog.schemas()) {
+            if (s.typeName().equals(typeName) && (newest == null || s.version() > newest.version())) {
+                newest = s;
+            }
+        }
+        if (newest == null) {
+            throw new SchemaException("no schema of type " + typeName + " is known here: register its class or schema,"
+                    + " or build from a schema the cluster holds");
+        }
+        return PackedRecord.builder(newest, this);
     }
 }

@@ -65,6 +65,25 @@ final class SchemaTable {
         return new SchemaTable(k, v, size + 1);
     }
 
+    /** A table holding everything this one does, with {@code schema} in place of the schema under its id and version. */
+    SchemaTable replacing(Schema schema) {
+        if (get(schema.typeId(), schema.version()) == null) {
+            return with(schema);
+        }
+        long key = schema.key();
+        long[] k = new long[keys.length];
+        Schema[] v = new Schema[keys.length];
+        int n = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != null && keys[i] != key) {
+                put(k, v, values[i]);
+                n++;
+            }
+        }
+        put(k, v, schema);
+        return new SchemaTable(k, v, n + 1);  // n + 1 == size: one schema was replaced
+    }
+
     private static void put(long[] k, Schema[] v, Schema s) {
         int mask = k.length - 1;
         long key = s.key();

@@ -92,7 +92,9 @@ final class GenericSchema {
                     throw new IllegalArgumentException("attribute '" + path + "': [" + selector + "] after '" + name
                             + "' is neither an element index nor [any]; if '" + name + "' is meant to be navpack's "
                             + "query attribute, give the map that attribute (NavpackConfig.queryable, or an attribute with "
-                            + "extractor io.navpack.extract.NavpackExtractor), or use the plain field name '" + selector + "'");
+                            + "extractor io.navpack.extract.NavpackExtractor), or use the plain field name '" + selector + "'"
+                            + "; SQL never uses a map's attributes: map the column to the field (EXTERNAL NAME \"this."
+                            + selector + "\"), or map the map with CREATE MAPPING ... TYPE NavpackMap");
                 }
             }
             if (schema.indexOf(name) < 0 && !knownElsewhere(name, registry)) {

@@ -5,6 +5,7 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.GlobalSerializerConfig;
 import com.hazelcast.config.SerializationConfig;
 import com.hazelcast.config.SerializerConfig;
+import io.navpack.format.GeneratedView;
 import io.navpack.format.PackedRecord;
 
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ import java.util.function.BiConsumer;
  *
  * <pre>{@code
  * ClientConfig client = NavpackConfig.of(Trade.class, Leg.class).applyTo(new ClientConfig());
+ * ClientConfig views = NavpackConfig.of(Trade.class).view("Trade", TradeView.class).applyTo(new ClientConfig());
  * Config member = NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(new Config());
  * }</pre>
  *
@@ -63,6 +65,48 @@ public final class NavpackConfig {
     public NavpackConfig readMode(String typeName, ReadMode mode) {
         properties.put(NavpackSettings.READ_MODE + "." + typeName, mode.name().toLowerCase(java.util.Locale.ROOT));
         return this;
+    }
+
+    /**
+     * Values of {@code typeName} are read here as implementations of the interface {@code view}, generated
+     * over each value's bytes ({@link ReadMode#VIEW}): what {@code get}, {@code values}, query results and near
+     * caches return. The property {@code navpack.view.<type name>} does the same in XML and YAML.
+     */
+    public NavpackConfig view(String typeName, Class<?> view) {
+        if (view == null || !view.isInterface()) {
+            throw new IllegalArgumentException("a view is an interface; " + (view == null ? "null" : view.getName())
+                    + " is not one");
+        }
+        if (typeName == null || typeName.isBlank()) {
+            throw new IllegalArgumentException("name the type whose values are read as " + view.getName());
+        }
+        properties.put(NavpackSettings.VIEW + "." + typeName.trim(), view.getName());
+        return this;
+    }
+
+    /**
+     * Values are read here as implementations of the interface {@code view} (see {@link #view(String, Class)}):
+     * of the type its {@code @NavpackType(name = ...)} names, or else of the type of the one configured class
+     * that implements it.
+     */
+    public NavpackConfig view(Class<?> view) {
+        io.navpack.format.NavpackType a = view.getAnnotation(io.navpack.format.NavpackType.class);
+        if (a != null && !a.name().isEmpty()) {
+            return view(a.name(), view);
+        }
+        List<String> types = new ArrayList<>();
+        for (Class<?> c : classes) {
+            if (view.isAssignableFrom(c) && !c.isInterface()) {
+                types.add(io.navpack.format.SchemaRegistry.typeName(c));
+            }
+        }
+        if (types.size() != 1) {
+            throw new IllegalArgumentException("which type's values are read as " + view.getName() + "? "
+                    + (types.isEmpty() ? "no configured class implements it" : "configured classes of types " + types
+                    + " implement it") + ": use view(typeName, " + view.getSimpleName() + ".class) or annotate the"
+                    + " interface with @NavpackType(name = ...)");
+        }
+        return view(types.get(0), view);
     }
 
     /** Name of the query attribute that {@link #queryable} adds (default {@value NavpackSettings#DEFAULT_ATTRIBUTE}). */
@@ -132,6 +176,8 @@ public final class NavpackConfig {
 
     private void apply(SerializationConfig serialization, BiConsumer<String, String> property) {
         serialization.addSerializerConfig(new SerializerConfig().setTypeClass(PackedRecord.class)
+                .setClassName(NavpackSerializer.class.getName()));
+        serialization.addSerializerConfig(new SerializerConfig().setTypeClass(GeneratedView.class)
                 .setClassName(NavpackSerializer.class.getName()));
         if (!"false".equals(properties.get(NavpackSettings.PLAIN_NAMES))) {
             // navpack's values are generic records: without this Hazelcast writes them with Compact

@@ -7,6 +7,7 @@ import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.ObjectDataOutput;
 import com.hazelcast.nio.serialization.HazelcastSerializationException;
 import com.hazelcast.nio.serialization.StreamSerializer;
+import io.navpack.format.GeneratedView;
 import io.navpack.format.NavpackException;
 import io.navpack.format.NavpackFormatException;
 import io.navpack.format.PackedInts;
@@ -22,9 +23,10 @@ import java.lang.invoke.VarHandle;
 /**
  * The Hazelcast serializer for every navpack type and for {@link PackedRecord} itself; usable as
  * the global serializer too. A value is stored as a packed int length followed by the navpack
- * record (docs/format.md). Writing a {@code PackedRecord} copies its bytes; reading returns a
- * {@code PackedRecord} view or the registered class, as the {@link ReadMode} says. The view wraps the
- * bytes Hazelcast read, without copying them.
+ * record (docs/format.md). Writing a {@code PackedRecord} or an interface view copies its bytes; reading
+ * returns a {@code PackedRecord} view, the registered class or an interface view, as the {@link ReadMode}
+ * says. A {@code PackedRecord} wraps the bytes Hazelcast read, without copying them; an interface view holds
+ * a copy of exactly its value's bytes.
  *
  * <p>Register it for each class (or let {@link NavpackConfig} do it), in hazelcast.xml / YAML, or as
  * the global serializer; {@link PackedRecord} is registered automatically by
@@ -110,6 +112,9 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
 
     @Override
     public void write(ObjectDataOutput out, Object value) throws IOException {
+        if (value instanceof GeneratedView) {
+            value = PackedRecord.ofView(value);
+        }
         if (value instanceof PackedRecord) {
             PackedRecord r = (PackedRecord) value;
             if (value instanceof PackedGenericRecord && ((PackedGenericRecord) value).stored) {
@@ -217,6 +222,13 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
         }
         String typeName = view.schema().typeName();
         ReadMode mode = instanceMode != null ? instanceMode : context.readMode(typeName);
+        if (mode == ReadMode.VIEW) {
+            Class<?> iface = standalone != null ? null : context.viewInterface(typeName);
+            if (iface != null) {
+                return asView(view, iface);
+            }
+            mode = ReadMode.OBJECT;
+        }
         if (mode == ReadMode.OBJECT) {
             RecordBinding<?> binding = registry.bindingOf(typeName);
             if (binding != null) {
@@ -266,6 +278,20 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
                     + " (or within the " + (bytes.length - n) + " after it)", -1, e);
         }
         return bytes;
+    }
+
+    /**
+     * {@code view}'s value as an implementation of {@code iface}, over a copy of exactly its bytes: a view
+     * kept (in a near cache, by the application) holds no more than its value, not Hazelcast's buffer.
+     */
+    private static Object asView(PackedRecord view, Class<?> iface) {
+        byte[] bytes = view.offset() == 0 && view.length() == view.array().length ? view.array() : view.bytes();
+        try {
+            return PackedRecord.of(bytes, view.registry()).as(iface);
+        } catch (NavpackException e) {
+            throw new HazelcastSerializationException("navpack cannot read a " + view.schema().typeName() + " as "
+                    + iface.getName() + OperationContext.describe() + ": " + e.getMessage(), e);
+        }
     }
 
     private static int readLength(ObjectDataInput in) throws IOException {

@@ -1,5 +1,6 @@
 package io.navpack.hazelcast;
 
+import io.navpack.format.GeneratedView;
 import io.navpack.format.PackedRecord;
 
 /**
@@ -10,6 +11,13 @@ import io.navpack.format.PackedRecord;
 public final class NavpackSerializerHook extends NavpackTypeHook<PackedRecord> {
     public NavpackSerializerHook() {
         super(PackedRecord.class);
+    }
+
+    /** The same for interface views ({@link ReadMode#VIEW}), which are written by copying their bytes. */
+    public static final class View extends NavpackTypeHook<GeneratedView> {
+        public View() {
+            super(GeneratedView.class);
+        }
     }
 
     /** The same for {@link PackedGenericRecord}, the form in which Hazelcast reads navpack values. */

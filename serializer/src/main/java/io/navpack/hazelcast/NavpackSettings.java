@@ -20,7 +20,9 @@ import java.util.function.Function;
  * <tr><td>{@value #CLASSES}</td><td>none</td><td>comma-separated classes to register at start</td></tr>
  * <tr><td>{@value #PACKAGES}</td><td>none</td><td>comma-separated packages whose {@code @NavpackType} classes are registered at start</td></tr>
  * <tr><td>{@value #READ_MODE}</td><td>record on members, object on clients</td><td>what reading a value returns</td></tr>
- * <tr><td>{@value #READ_MODE}.&lt;type name&gt;</td><td>the above</td><td>the same for one type</td></tr>
+ * <tr><td>{@value #READ_MODE}.&lt;type name&gt;</td><td>the above; {@code view} where a view is configured</td><td>the same for one type</td></tr>
+ * <tr><td>{@value #VIEW}.&lt;type name&gt;</td><td>none</td><td>the interface (class name) that values of the type are read as:
+ *     read mode {@code view} for that type unless {@value #READ_MODE}.&lt;type name&gt; says otherwise</td></tr>
  * <tr><td>{@value #AUTO_REGISTER}</td><td>false</td><td>register any class written through the serializer (for use as the global serializer)</td></tr>
  * <tr><td>{@value #TIMEOUT}</td><td>30</td><td>seconds to wait for the cluster when publishing or looking up a schema</td></tr>
  * <tr><td>{@value #PLAIN_NAMES}</td><td>true</td><td>values read as {@link PackedGenericRecord}, so that queries use plain field names;
@@ -33,6 +35,8 @@ public final class NavpackSettings {
     public static final String CLASSES = "navpack.classes";
     public static final String PACKAGES = "navpack.packages";
     public static final String READ_MODE = "navpack.read-mode";
+    /** Prefix of the properties that name, per type, the interface its values are read as ({@link ReadMode#VIEW}). */
+    public static final String VIEW = "navpack.view";
     public static final String AUTO_REGISTER = "navpack.auto-register";
     public static final String TIMEOUT = "navpack.timeout-seconds";
     public static final String PLAIN_NAMES = "navpack.query.plain-names";
@@ -49,6 +53,7 @@ public final class NavpackSettings {
     private final List<String> packages;
     private final ReadMode readMode;
     private final Map<String, ReadMode> readModeByType;
+    private final Map<String, String> viewByType;
     private final boolean autoRegister;
     private final Duration timeout;
     private final boolean plainNames;
@@ -70,6 +75,23 @@ public final class NavpackSettings {
             }
         }
         this.readModeByType = Collections.unmodifiableMap(byType);
+        Map<String, String> views = new HashMap<>();
+        for (String name : names) {
+            if (name.startsWith(VIEW + ".") && name.length() > VIEW.length() + 1) {
+                String iface = source.apply(name);
+                if (iface == null || iface.isBlank()) {
+                    throw new IllegalArgumentException(name + " must name an interface (its class name)");
+                }
+                views.put(name.substring(VIEW.length() + 1), iface.trim());
+            }
+        }
+        this.viewByType = Collections.unmodifiableMap(views);
+        for (Map.Entry<String, ReadMode> e : byType.entrySet()) {
+            if (e.getValue() == ReadMode.VIEW && !views.containsKey(e.getKey())) {
+                throw new IllegalArgumentException(READ_MODE + "." + e.getKey() + " is 'view' but no interface is configured"
+                        + " for type " + e.getKey() + ": set " + VIEW + "." + e.getKey() + " to the interface's class name");
+            }
+        }
         this.autoRegister = Boolean.parseBoolean(source.apply(AUTO_REGISTER));
         String timeoutText = source.apply(TIMEOUT);
         try {
@@ -142,9 +164,23 @@ public final class NavpackSettings {
         return readMode;
     }
 
-    /** The read mode for values of {@code typeName}. */
+    /** The read mode for values of {@code typeName}: its own, else {@code view} where a view is configured, else the instance's. */
     public ReadMode readMode(String typeName) {
-        return readModeByType.getOrDefault(typeName, readMode);
+        ReadMode own = readModeByType.get(typeName);
+        if (own != null) {
+            return own;
+        }
+        return viewByType.containsKey(typeName) ? ReadMode.VIEW : readMode;
+    }
+
+    /** The class name of the interface that values of {@code typeName} are read as, or null. */
+    public String view(String typeName) {
+        return viewByType.get(typeName);
+    }
+
+    /** Type names to the interfaces (class names) configured for them. */
+    public Map<String, String> views() {
+        return viewByType;
     }
 
     public boolean autoRegister() {

@@ -21,13 +21,22 @@ import java.lang.invoke.VarHandle;
  * Names the map (and key) whose value is being read, when the read happens inside a Hazelcast
  * operation on a member: a get, a put that updates an index, a partition scan of a query, an index
  * build. Elsewhere (a client's proxy, a query thread of a parallel scan) Hazelcast gives no such
- * context and the description is empty. The one place where navpack reads Hazelcast's operation
- * threads and record stores (internal classes, identical in 5.5, 5.6 and 5.7).
+ * context and the description is empty. Also says whether the current thread is one of the member's
+ * partition threads. The one place where navpack reads Hazelcast's operation threads and record
+ * stores (internal classes, identical in 5.5, 5.6 and 5.7).
  */
 final class OperationContext {
     private static final Class<?> OPERATION_THREAD;
+    private static final Class<?> PARTITION_THREAD;
     private static final VarHandle CURRENT_RUNNER;
     static {
+        Class<?> partition;
+        try {
+            partition = Class.forName("com.hazelcast.spi.impl.operationexecutor.impl.PartitionOperationThread");
+        } catch (ReflectiveOperationException | LinkageError e) {
+            partition = null;
+        }
+        PARTITION_THREAD = partition;
         Class<?> thread = null;
         VarHandle runner = null;
         try {
@@ -43,6 +52,15 @@ final class OperationContext {
     }
 
     private OperationContext() {
+    }
+
+    /**
+     * True on a member's partition operation thread. Such a thread must not wait for an operation on
+     * another partition: Hazelcast refuses the call from inside an operation, and a wait for a partition
+     * that this very thread serves would never end.
+     */
+    static boolean onPartitionThread() {
+        return PARTITION_THREAD != null && PARTITION_THREAD.isInstance(Thread.currentThread());
     }
 
     /** " in map 'm', key k" for the operation running on this thread, or "" when there is none. */

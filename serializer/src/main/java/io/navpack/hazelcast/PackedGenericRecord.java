@@ -429,14 +429,19 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
                 + "sets it at start unless " + NavpackSettings.PLAIN_NAMES + "=false)");
     }
 
+    /**
+     * A builder of a new record of this record's schema, as Compact's builders work: every field set once
+     * ({@link PackedGenericRecordBuilder}).
+     */
     @Override
     public GenericRecordBuilder newBuilder() {
-        throw new UnsupportedOperationException("navpack values are not built with Hazelcast's GenericRecordBuilder");
+        return new PackedGenericRecordBuilder(PackedRecord.builder(record.schema(), record.registry()), false);
     }
 
+    /** A builder from this record: fields not set again are copied as bytes ({@link PackedGenericRecordBuilder}). */
     @Override
     public GenericRecordBuilder newBuilderWithClone() {
-        throw new UnsupportedOperationException("navpack values are not built with Hazelcast's GenericRecordBuilder");
+        return new PackedGenericRecordBuilder(record.toBuilder(), true);
     }
 
     @Override

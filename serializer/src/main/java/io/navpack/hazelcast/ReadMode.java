@@ -10,13 +10,20 @@ public enum ReadMode {
      * An instance of the registered class of the value's type, decoded in full; a {@code PackedRecord}
      * when no class of that type is registered in this JVM. The default on clients.
      */
-    OBJECT;
+    OBJECT,
+    /**
+     * An implementation of the interface configured for the value's type ({@code navpack.view.<type>},
+     * {@link NavpackConfig#view}) over a copy of the value's bytes: one small object per value, each field
+     * decoded when its accessor is called ({@link io.navpack.format.PackedRecord#as(Class)}). Values of
+     * types without an interface are read as with {@link #OBJECT}. Meant for clients and their near caches.
+     */
+    VIEW;
 
     static ReadMode parse(String text, String property) {
         try {
             return valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(property + " must be 'record' or 'object', not '" + text + "'", e);
+            throw new IllegalArgumentException(property + " must be 'record', 'object' or 'view', not '" + text + "'", e);
         }
     }
 }

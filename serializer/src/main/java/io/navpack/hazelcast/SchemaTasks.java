@@ -2,33 +2,88 @@ package io.navpack.hazelcast;
 
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastInstanceAware;
+import com.hazelcast.core.ReadOnly;
+import com.hazelcast.map.EntryProcessor;
 import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.ObjectDataOutput;
 import com.hazelcast.nio.serialization.DataSerializable;
 import io.navpack.format.Schema;
+import io.navpack.format.SchemaCatalog;
 import io.navpack.format.SchemaConflictException;
+import io.navpack.format.SchemaException;
+import io.navpack.format.SchemaPublisher;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** The member-side tasks that share schemas across a cluster; sent with the cluster's executor service. */
+/**
+ * The member-side work of sharing schemas across a cluster.
+ *
+ * <p>The cluster's schemas are agreed in one entry of a partitioned map, the <b>catalog</b>: the
+ * {@link SchemaCatalog} in binary form, under key {@value #CATALOG_KEY} of map {@value #CATALOG}. A
+ * registration is an entry processor on that entry ({@link Register}); the partition owner runs entry
+ * processors on one key one at a time, so two registrations racing for the same type id and version are
+ * decided there, once, and the catalog's backups hold the outcome. Every member also keeps every schema
+ * in its own registry, sent with the executor service ({@link Learn}), so that reading a value never
+ * waits for the catalog.
+ */
 public final class SchemaTasks {
+    /** Name of the map that holds the cluster's schema catalog; configure it like any map (backups, a MapStore). */
+    public static final String CATALOG = "__navpack.schemas";
+    /** The key of the catalog's one entry. */
+    public static final String CATALOG_KEY = "catalog";
+    /** The executor service that carries schemas between members. */
+    public static final String EXECUTOR = "__navpack";
+    /** The topic on which a JVM that meets a schema nobody holds asks for it (a {@code long}: type id and version). */
+    public static final String MISSING = "__navpack.schemas.missing";
+
     private SchemaTasks() {
     }
 
-    /** Registers a schema on a member; answers null, or the member's different schema under the same id and version. */
-    public static final class Publish implements Callable<byte[]>, DataSerializable, HazelcastInstanceAware {
-        private byte[] schema;
+    /** The catalog in {@code value}, the map entry's value; empty for null. */
+    static SchemaCatalog catalogOf(byte[] value) {
+        return value == null ? SchemaCatalog.EMPTY : SchemaCatalog.fromBytes(value);
+    }
+
+    private static void count(HazelcastInstance hz) {
+        if (hz != null) {
+            NavpackContext.of(hz).servedSchemaRequest();
+        }
+    }
+
+    /**
+     * Registers schemas in the catalog, on the partition owner of its entry: each proposal is admitted
+     * under the rules of {@link SchemaCatalog#admit} against what the catalog holds (and the proposals
+     * before it). Answers, per proposal, the agreed schema or the refusal. The backups receive the
+     * resulting catalog, not the proposals.
+     */
+    public static final class Register implements EntryProcessor<String, byte[], byte[]>, DataSerializable,
+            HazelcastInstanceAware {
+        private static final long serialVersionUID = 1L;
+        private static final int HELD = 0;
+        private static final int CONFLICT = 1;
+        private static final int REFUSED = 2;
+        private static final int ADDED = 3;
+
+        private List<byte[]> schemas;
+        private boolean[] chooseVersion;
+        private transient byte[] updated;
         private transient HazelcastInstance hz;
 
-        public Publish() {
+        public Register() {
         }
 
-        Publish(Schema schema) {
-            this.schema = schema.toBytes();
+        Register(List<SchemaPublisher.Proposal> proposals) {
+            schemas = new ArrayList<>(proposals.size());
+            chooseVersion = new boolean[proposals.size()];
+            for (int i = 0; i < proposals.size(); i++) {
+                schemas.add(proposals.get(i).schema().toBytes());
+                chooseVersion[i] = proposals.get(i).chooseVersion();
+            }
         }
 
         @Override
@@ -37,24 +92,220 @@ public final class SchemaTasks {
         }
 
         @Override
-        public byte[] call() {
-            NavpackContext.of(hz).servedSchemaRequest();
-            try {
-                NavpackContext.of(hz).registry().learn(Schema.fromBytes(schema));
-                return null;
-            } catch (SchemaConflictException e) {
-                return e.existing().toBytes();
+        public byte[] process(Map.Entry<String, byte[]> entry) {
+            count(hz);
+            SchemaCatalog catalog = catalogOf(entry.getValue());
+            int before = catalog.size();
+            List<Object> answers = new ArrayList<>(schemas.size());
+            for (int i = 0; i < schemas.size(); i++) {
+                Schema proposal = Schema.fromBytes(schemas.get(i));
+                try {
+                    Schema agreed = catalog.admit(proposal, chooseVersion[i], "the cluster");
+                    if (catalog.get(agreed.typeId(), agreed.version()) == null) {
+                        catalog = catalog.with(agreed);
+                        answers.add(new Added(agreed));
+                    } else {
+                        answers.add(agreed);
+                    }
+                } catch (SchemaException e) {
+                    answers.add(e);
+                }
             }
+            if (catalog.size() != before) {
+                updated = catalog.toBytes();
+                entry.setValue(updated);
+            }
+            return encode(answers);
+        }
+
+        @Override
+        public EntryProcessor<String, byte[], byte[]> getBackupProcessor() {
+            return updated == null ? null : new Replace(updated);
+        }
+
+        private static byte[] encode(List<Object> answers) {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            try (java.io.DataOutputStream d = new java.io.DataOutputStream(bytes)) {
+                d.writeInt(answers.size());
+                for (Object a : answers) {
+                    if (a instanceof Schema) {
+                        d.writeByte(HELD);
+                        writeBytes(d, ((Schema) a).toBytes());
+                    } else if (a instanceof Added) {
+                        d.writeByte(ADDED);
+                        writeBytes(d, ((Added) a).schema.toBytes());
+                    } else if (a instanceof SchemaConflictException) {
+                        SchemaConflictException c = (SchemaConflictException) a;
+                        d.writeByte(CONFLICT);
+                        writeText(d, c.problem());
+                        writeBytes(d, c.existing().toBytes());
+                    } else {
+                        d.writeByte(REFUSED);
+                        writeText(d, ((SchemaException) a).getMessage());
+                    }
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            return bytes.toByteArray();
+        }
+
+        private static void writeBytes(java.io.DataOutputStream d, byte[] b) throws IOException {
+            d.writeInt(b.length);
+            d.write(b);
+        }
+
+        /** A schema the catalog did not hold before this registration. */
+        private record Added(Schema schema) {
+        }
+
+        /**
+         * The answers to {@code proposals} that {@link #process} encoded; the schemas that the catalog did not
+         * hold before go to {@code added}.
+         */
+        static List<SchemaPublisher.Answer> answers(byte[] encoded, List<SchemaPublisher.Proposal> proposals,
+                                                    List<Schema> added) {
+            List<SchemaPublisher.Answer> out = new ArrayList<>(proposals.size());
+            try (java.io.DataInputStream d = new java.io.DataInputStream(new java.io.ByteArrayInputStream(encoded))) {
+                int n = d.readInt();
+                if (n != proposals.size()) {
+                    throw new IllegalStateException(n + " answers to " + proposals.size() + " proposals");
+                }
+                for (int i = 0; i < n; i++) {
+                    int kind = d.readByte();
+                    Schema refused = proposals.get(i).schema();
+                    if (kind == HELD || kind == ADDED) {
+                        Schema agreed = Schema.fromBytes(readBytes(d));
+                        if (kind == ADDED) {
+                            added.add(agreed);
+                        }
+                        out.add(SchemaPublisher.Answer.agreed(agreed));
+                    } else if (kind == CONFLICT) {
+                        String problem = readText(d);
+                        Schema existing = Schema.fromBytes(readBytes(d));
+                        out.add(SchemaPublisher.Answer.refused(new SchemaConflictException(problem, existing, refused)));
+                    } else {
+                        out.add(SchemaPublisher.Answer.refused(new SchemaException(readText(d))));
+                    }
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            return out;
+        }
+
+        private static void writeText(java.io.DataOutputStream d, String text) throws IOException {
+            writeBytes(d, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        private static String readText(java.io.DataInputStream d) throws IOException {
+            return new String(readBytes(d), java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        private static byte[] readBytes(java.io.DataInputStream d) throws IOException {
+            byte[] b = new byte[d.readInt()];
+            d.readFully(b);
+            return b;
         }
 
         @Override
         public void writeData(ObjectDataOutput out) throws IOException {
-            out.writeByteArray(schema);
+            out.writeInt(schemas.size());
+            for (int i = 0; i < schemas.size(); i++) {
+                out.writeByteArray(schemas.get(i));
+                out.writeBoolean(chooseVersion[i]);
+            }
         }
 
         @Override
         public void readData(ObjectDataInput in) throws IOException {
-            schema = in.readByteArray();
+            int n = in.readInt();
+            schemas = new ArrayList<>(n);
+            chooseVersion = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                schemas.add(in.readByteArray());
+                chooseVersion[i] = in.readBoolean();
+            }
+        }
+    }
+
+    /** On a backup of the catalog entry: takes the catalog that the primary's {@link Register} produced. */
+    public static final class Replace implements EntryProcessor<String, byte[], byte[]>, DataSerializable {
+        private static final long serialVersionUID = 1L;
+        private byte[] catalog;
+
+        public Replace() {
+        }
+
+        Replace(byte[] catalog) {
+            this.catalog = catalog;
+        }
+
+        @Override
+        public byte[] process(Map.Entry<String, byte[]> entry) {
+            entry.setValue(catalog);
+            return null;
+        }
+
+        @Override
+        public EntryProcessor<String, byte[], byte[]> getBackupProcessor() {
+            return null;
+        }
+
+        @Override
+        public void writeData(ObjectDataOutput out) throws IOException {
+            out.writeByteArray(catalog);
+        }
+
+        @Override
+        public void readData(ObjectDataInput in) throws IOException {
+            catalog = in.readByteArray();
+        }
+    }
+
+    /** Reads one schema out of the catalog: its binary form, or null when the catalog lacks it. */
+    public static final class Read implements EntryProcessor<String, byte[], byte[]>, ReadOnly, DataSerializable,
+            HazelcastInstanceAware {
+        private static final long serialVersionUID = 1L;
+        private int typeId;
+        private int version;
+        private transient HazelcastInstance hz;
+
+        public Read() {
+        }
+
+        Read(int typeId, int version) {
+            this.typeId = typeId;
+            this.version = version;
+        }
+
+        @Override
+        public void setHazelcastInstance(HazelcastInstance hz) {
+            this.hz = hz;
+        }
+
+        @Override
+        public byte[] process(Map.Entry<String, byte[]> entry) {
+            count(hz);
+            Schema s = catalogOf(entry.getValue()).get(typeId, version);
+            return s == null ? null : s.toBytes();
+        }
+
+        @Override
+        public EntryProcessor<String, byte[], byte[]> getBackupProcessor() {
+            return null;
+        }
+
+        @Override
+        public void writeData(ObjectDataOutput out) throws IOException {
+            out.writeInt(typeId);
+            out.writeInt(version);
+        }
+
+        @Override
+        public void readData(ObjectDataInput in) throws IOException {
+            typeId = in.readInt();
+            version = in.readInt();
         }
     }
 
@@ -79,7 +330,7 @@ public final class SchemaTasks {
 
         @Override
         public byte[] call() {
-            NavpackContext.of(hz).servedSchemaRequest();
+            count(hz);
             Schema s = NavpackContext.of(hz).registry().local(typeId, version);
             return s == null ? null : s.toBytes();
         }
@@ -97,8 +348,12 @@ public final class SchemaTasks {
         }
     }
 
-    /** Gives a member many schemas at once, e.g. every schema of the cluster to a member that just joined. */
-    public static final class Learn implements Callable<Integer>, DataSerializable, HazelcastInstanceAware {
+    /**
+     * Gives a member schemas that the catalog agreed on (or, for a member that joins, every schema of the
+     * others). Answers the schemas it refused because it holds different ones under the same id and version
+     * (its own, as binary forms); empty when it holds them all now.
+     */
+    public static final class Learn implements Callable<List<byte[]>>, DataSerializable, HazelcastInstanceAware {
         private List<byte[]> schemas;
         private transient HazelcastInstance hz;
 
@@ -117,23 +372,23 @@ public final class SchemaTasks {
             this.hz = hz;
         }
 
-        /** Number of schemas that were new to the member. */
         @Override
-        public Integer call() {
+        public List<byte[]> call() {
+            count(hz);
             NavpackContext ctx = NavpackContext.of(hz);
-            int added = 0;
+            List<byte[]> refused = new ArrayList<>();
             for (byte[] b : schemas) {
                 Schema s = Schema.fromBytes(b);
-                if (ctx.registry().local(s.typeId(), s.version()) == null) {
-                    try {
-                        ctx.registry().learn(s);
-                        added++;
-                    } catch (SchemaConflictException e) {
-                        ctx.warn("refused a schema from another member: " + e.getMessage());
+                try {
+                    ctx.registry().learn(s);
+                } catch (SchemaConflictException e) {
+                    ctx.warn("navpack: this member keeps " + e.existing() + " and refuses " + s + ": " + e.problem());
+                    if (e.existing().key() == s.key()) {
+                        refused.add(e.existing().toBytes());
                     }
                 }
             }
-            return added;
+            return refused;
         }
 
         @Override

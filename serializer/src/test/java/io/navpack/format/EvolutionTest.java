@@ -79,10 +79,23 @@ class EvolutionTest {
     }
 
     @Test
-    void aFieldThatChangesTypeIsRefusedNamingIt() {
+    void aFieldThatChangesTypeIsRefusedAtRegistrationNamingTypeFieldAndBothTypes() {
         SchemaRegistry jvm3 = new SchemaRegistry();
         jvm3.register(OrderV3.class);
-        jvm3.register(jvm1.binding(OrderV1.class).schema());
+        Schema v1 = jvm1.binding(OrderV1.class).schema();
+        assertThatThrownBy(() -> jvm3.register(v1)).isInstanceOfSatisfying(SchemaConflictException.class, e -> {
+            assertThat(e.problem()).contains("field currency of Order (type id 40) is a long in version 3 but a string"
+                    + " in version 1, which is being registered").contains("Fix:");
+            assertThat(e.existing()).isEqualTo(jvm3.binding(OrderV3.class).schema());
+        });
+        assertThat(jvm3.local(40, 1)).isNull();
+    }
+
+    @Test
+    void aReaderStillRefusesAFieldThatChangedTypeWhenTheSchemaCameFromAnAuthority() {
+        SchemaRegistry jvm3 = new SchemaRegistry();
+        jvm3.register(OrderV3.class);
+        jvm3.accept(jvm1.binding(OrderV1.class).schema());
         byte[] v1 = write(jvm1, new OrderV1(1, "EUR", BigDecimal.ONE, List.of()));
         assertThatThrownBy(() -> PackedRecord.of(v1, jvm3).toObject(OrderV3.class)).isInstanceOf(SchemaException.class)
                 .hasMessageContaining("field currency of Order is a string in version 1 but a long in version 3");

@@ -34,9 +34,18 @@ public final class MemberJvm implements AutoCloseable {
         this.log = log;
     }
 
+    /** The port the member listens on, as it says when it has started. */
+    public int port() {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\]:(\\d+) is STARTED").matcher(logText());
+        if (!m.find()) {
+            throw new IllegalStateException(name + " has not said that it started");
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
     /** Starts a member with {@code config} and waits until it reports STARTED. */
     public static MemberJvm start(String name, Config config, Path workDir, String... taskPackages) {
-        return start(name, new ConfigXmlGenerator(true, false).generate(config), null, workDir, taskPackages);
+        return start(name, new ConfigXmlGenerator(true, false).generate(config), List.of(), workDir, taskPackages);
     }
 
     /**
@@ -45,15 +54,24 @@ public final class MemberJvm implements AutoCloseable {
      * version), and waits until it reports STARTED.
      */
     public static MemberJvm start(String name, String xmlText, Path hazelcastJar, Path workDir, String... taskPackages) {
-        return start(name, xmlText, hazelcastJar, workDir, true, taskPackages);
+        return start(name, xmlText, hazelcastJar == null ? List.of() : List.of(hazelcastJar), workDir, true, taskPackages);
+    }
+
+    /**
+     * As above, with Hazelcast's jars ({@code hazelcast}, {@code hazelcast-sql}) of another version in place of
+     * those on this JVM's class path when {@code hazelcastJars} is not empty.
+     */
+    public static MemberJvm start(String name, String xmlText, List<Path> hazelcastJars, Path workDir,
+                                  String... taskPackages) {
+        return start(name, xmlText, hazelcastJars, workDir, true, taskPackages);
     }
 
     /** Starts a member with Hazelcast alone on its class path: no navpack jar, no task. */
     public static MemberJvm startWithoutNavpack(String name, Config config, Path workDir) {
-        return start(name, new ConfigXmlGenerator(true, false).generate(config), null, workDir, false);
+        return start(name, new ConfigXmlGenerator(true, false).generate(config), List.of(), workDir, false);
     }
 
-    private static MemberJvm start(String name, String xmlText, Path hazelcastJar, Path workDir, boolean navpack,
+    private static MemberJvm start(String name, String xmlText, List<Path> hazelcastJars, Path workDir, boolean navpack,
                                    String... taskPackages) {
         try {
             Files.createDirectories(workDir);
@@ -70,7 +88,7 @@ public final class MemberJvm implements AutoCloseable {
             cmd.add("-Djava.net.preferIPv4Stack=true");
             cmd.add("-Dhazelcast.config=" + xml);
             cmd.add("-cp");
-            cmd.add(memberClassPath(workDir, hazelcastJar, navpack, taskPackages.length == 0
+            cmd.add(memberClassPath(workDir, hazelcastJars, navpack, taskPackages.length == 0
                     ? new String[] {"io.navpack.hazelcast.member"} : taskPackages));
             cmd.add("com.hazelcast.core.server.HazelcastMemberStarter");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -82,16 +100,19 @@ public final class MemberJvm implements AutoCloseable {
         }
     }
 
-    /** Hazelcast's jar, navpack's main classes or jars, and the member-side tasks copied out of the test classes. */
-    private static String memberClassPath(Path workDir, Path hazelcastJar, boolean navpack, String[] taskPackages)
+    /**
+     * Hazelcast's jars (hazelcast-sql too when it is on this JVM's class path), navpack's main classes or jars
+     * (unless {@code navpack} is false), and the member-side tasks copied out of the test classes.
+     */
+    private static String memberClassPath(Path workDir, List<Path> hazelcastJars, boolean navpack, String[] taskPackages)
             throws IOException {
         List<String> entries = new ArrayList<>();
-        if (hazelcastJar != null) {
-            entries.add(hazelcastJar.toString());
+        for (Path jar : hazelcastJars) {
+            entries.add(jar.toString());
         }
         for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
             String fileName = Path.of(e).getFileName().toString();
-            boolean hazelcast = fileName.matches("hazelcast-\\d[^-]*\\.jar") && hazelcastJar == null;
+            boolean hazelcast = fileName.matches("hazelcast-(sql-)?\\d[^-]*\\.jar") && hazelcastJars.isEmpty();
             boolean navpackJar = fileName.matches("navpack-[a-z-]+-\\d[^/]*\\.jar") && !fileName.endsWith("-tests.jar");
             boolean mainClasses = e.endsWith(File.separator + "classes") && !e.endsWith("test-classes");
             if (hazelcast || navpack && (navpackJar || mainClasses)) {
@@ -180,6 +201,53 @@ public final class MemberJvm implements AutoCloseable {
             process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Freezes the JVM (SIGSTOP) and waits until every thread of it is stopped: it stops answering without closing its connections. */
+    public void freeze() {
+        signal("-STOP");
+        Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            try (Stream<Path> threads = Files.list(tasks)) {
+                if (threads.allMatch(t -> state(t.resolve("stat")) == 'T')) {
+                    return;
+                }
+            } catch (IOException | UncheckedIOException e) {
+                // a thread ended while listing: look again
+            }
+            sleep(10);
+        }
+        throw new IllegalStateException(name + " did not stop within 10 s");
+    }
+
+    /** The state letter of /proc/.../stat (after the command name in parentheses). */
+    private static char state(Path stat) {
+        try {
+            String s = Files.readString(stat);
+            return s.charAt(s.lastIndexOf(')') + 2);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Lets a frozen JVM go on (SIGCONT). */
+    public void thaw() {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill " + signal + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -87,7 +87,7 @@ class StartChecksTest {
         Config c = member(NavpackConfig.of().applyTo(new Config()));
         c.setProperty(NavpackSettings.READ_MODE, "objekt");
         assertThatThrownBy(() -> Hazelcast.newHazelcastInstance(c)).hasMessageContaining(NavpackSettings.READ_MODE)
-                .hasMessageContaining("'record' or 'object'").hasMessageContaining("objekt");
+                .hasMessageContaining("'record', 'object' or 'view'").hasMessageContaining("objekt");
         assertThat(Hazelcast.getAllHazelcastInstances()).isEmpty();
     }
 

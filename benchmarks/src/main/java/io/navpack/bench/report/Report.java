@@ -38,9 +38,15 @@ public final class Report {
 
     /** One JMH result. */
     record Result(Map<String, String> params, double score, double error, String unit, double alloc, double allocError,
-                  Map<String, Double> aux) {
+                  Map<String, Double> aux, Map<String, Double> percentiles, long samples) {
         String param(String name) {
             return params.get(name);
+        }
+
+        /** A percentile of a sample-mode result ("50.0", "99.0", ...), NaN if absent. */
+        double percentile(String p) {
+            Double v = percentiles.get(p);
+            return v == null ? Double.NaN : v;
         }
 
         /** A counter of the benchmark (JMH aux counter), averaged over the iterations; NaN if absent. */
@@ -112,10 +118,24 @@ public final class Report {
                         aux.put(e.getKey(), count == 0 ? number(e.getValue().get("score")) : sum / count);
                     }
                 }
+                Map<String, Double> percentiles = new LinkedHashMap<>();
+                for (Iterator<Map.Entry<String, JsonNode>> it = pm.path("scorePercentiles").fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    percentiles.put(e.getKey(), number(e.getValue()));
+                }
+                long samples = 0;
+                for (JsonNode fork : pm.path("rawDataHistogram")) {
+                    for (JsonNode iteration : fork) {
+                        for (JsonNode bucket : iteration) {
+                            samples += bucket.path(1).asLong();
+                        }
+                    }
+                }
                 results.computeIfAbsent(jdk, k -> new TreeMap<>()).computeIfAbsent(key, k -> new ArrayList<>())
                         .add(new Result(params, pm.get("score").asDouble(), number(pm.get("scoreError")),
                                 pm.get("scoreUnit").asText(), alloc.isMissingNode() ? Double.NaN : number(alloc.get("score")),
-                                alloc.isMissingNode() ? Double.NaN : number(alloc.get("scoreError")), aux));
+                                alloc.isMissingNode() ? Double.NaN : number(alloc.get("scoreError")), aux, percentiles,
+                                samples));
                 settings.putIfAbsent(jdk + "-" + parts[parts.length - 2], n);
             }
         }
@@ -157,7 +177,11 @@ public final class Report {
         blocks.put("jdk25", jdk25());
         blocks.put("grid", new GridReport(this).grid());
         blocks.put("scan", scan());
+        blocks.put("views", views());
+        blocks.put("sqlscan", sqlScan());
         blocks.put("walk", walk());
+        blocks.put("latency", latency());
+        blocks.put("scale", scale());
         blocks.put("raw", raw());
 
         String text = Files.readString(page, StandardCharsets.UTF_8);
@@ -441,66 +465,207 @@ public final class Report {
         return sb.toString();
     }
 
-    private static final List<String> SCAN_FORMATS = List.of("navpack", "ids", "compact", "object");
+    private static final List<String> SCAN_FORMATS = List.of("navpack-object", "navpack-plain", "navpack", "compact",
+            "compact-nometa", "ids", "object");
 
     private static String scanLabel(String format) {
         switch (format) {
-            case "navpack": return "navpack (BINARY, nav[...] extractor)";
+            case "navpack-object": return "navpack, OBJECT format, plain names, no JSON metadata (recommended)";
+            case "navpack-plain": return "navpack, BINARY, plain names";
+            case "navpack": return "navpack, BINARY, `nav[...]` extractor";
             case "ids": return "hand-written IDS (BINARY)";
             case "compact": return "Compact, explicit (BINARY)";
+            case "compact-nometa": return "Compact, explicit (BINARY), no JSON metadata";
             case "object": return "IDS objects (OBJECT format)";
             default: return format;
         }
     }
 
     private String scan() throws IOException {
-        List<Result> list = results.getOrDefault("jdk17", Map.of()).get("ScanQueryBenchmark.query");
-        if (list == null) {
-            return "_Not run yet._";
-        }
-        String entries = list.get(0).param("entries");
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%s trades, 2 members. Query: `currency1 = 'EUR' and amount1 > 100000000` "
-                + "(`nav[currency1]`, `nav[amount1]` on the navpack map), `map.keySet(predicate)`.%n%n",
-                String.format(Locale.ROOT, "%,d", Long.parseLong(entries))));
-        sb.append("| map | ms per query | queries/s | × navpack (time) | allocated per query (MB) | heap per entry (B) "
-                + "| × navpack (heap) | load (s) | results |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        Result nav = find("jdk17", "ScanQueryBenchmark.query", "format", "navpack");
-        List<String> labels = new ArrayList<>();
-        double[] ms = new double[SCAN_FORMATS.size()];
-        double[] msErr = new double[ms.length];
-        double[] heap = new double[ms.length];
-        for (int i = 0; i < SCAN_FORMATS.size(); i++) {
-            String f = SCAN_FORMATS.get(i);
-            Result r = find("jdk17", "ScanQueryBenchmark.query", "format", f);
-            labels.add(scanLabel(f));
-            ms[i] = r == null ? Double.NaN : r.score();
-            msErr[i] = r == null ? Double.NaN : r.error();
-            heap[i] = r == null ? Double.NaN : r.aux("heapBytesPerEntry");
-            if (r == null) {
-                sb.append("| ").append(scanLabel(f)).append(" | — | — | — | — | — | — | — | — |\n");
+        for (String jdk : List.of("jdk17", "jdk25")) {
+            List<Result> list = results.getOrDefault(jdk, Map.of()).get("ScanQueryBenchmark.query");
+            if (list == null) {
+                if (jdk.equals("jdk17")) {
+                    return "_Not run yet._";
+                }
                 continue;
             }
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.0f | %.0f | %.2f | %.1f | %,d |%n", scanLabel(f),
-                    time(r), 1000 / r.score(), nav == null ? Double.NaN : r.score() / nav.score(), r.alloc() / 1e6, heap[i],
-                    nav == null ? Double.NaN : heap[i] / nav.aux("heapBytesPerEntry"), r.aux("loadSeconds"),
-                    (long) r.aux("results")));
+            String entries = list.get(0).param("entries");
+            sb.append(String.format(Locale.ROOT, "%n**%s** — %s trades, 2 members. Query: `currency1 = 'EUR' and amount1 > 100000000` "
+                    + "(`nav[currency1]`, `nav[amount1]` on the `nav[...]` map), `map.keySet(predicate)`.%n%n",
+                    jdk.equals("jdk17") ? "JDK 17" : "JDK 25", String.format(Locale.ROOT, "%,d", Long.parseLong(entries))));
+            sb.append("| map | ms per query | queries/s | × Compact (time) | allocated per query (MB) | heap per entry (B) "
+                    + "| × Compact (heap) | load (s) | results |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            Result compact = find(jdk, "ScanQueryBenchmark.query", "format", "compact");
+            List<String> labels = new ArrayList<>();
+            List<Double> ms = new ArrayList<>();
+            List<Double> msErr = new ArrayList<>();
+            List<Double> heap = new ArrayList<>();
+            for (String f : SCAN_FORMATS) {
+                Result r = find(jdk, "ScanQueryBenchmark.query", "format", f);
+                if (r == null) {
+                    continue;
+                }
+                labels.add(scanLabel(f));
+                ms.add(r.score());
+                msErr.add(r.error());
+                double h = r.aux("heapBytesPerEntry");
+                heap.add(h);
+                sb.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.0f | %.0f | %.2f | %.1f | %,d |%n",
+                        scanLabel(f), time(r), 1000 / r.score(), compact == null ? Double.NaN : r.score() / compact.score(),
+                        r.alloc() / 1e6, h, compact == null ? Double.NaN : h / compact.aux("heapBytesPerEntry"),
+                        r.aux("loadSeconds"), (long) r.aux("results")));
+            }
+            String suffix = jdk.equals("jdk17") ? "" : "-jdk25";
+            chart("scan-query" + suffix + ".svg", Svg.bars("Scan query over " + String.format(Locale.ROOT, "%,d",
+                    Long.parseLong(entries)) + " trades, 2 members (" + (jdk.equals("jdk17") ? "JDK 17" : "JDK 25") + ")",
+                    "ms per query", labels, List.of(new Svg.Series("ms per query", array(ms), array(msErr))), false));
+            sb.append("\n![scan query time, ").append(jdk).append("](").append(pageToDir).append("/scan-query").append(suffix)
+                    .append(".svg)\n");
+            if (jdk.equals("jdk17")) {
+                chart("scan-heap.svg", Svg.bars("Heap per entry", "bytes", labels,
+                        List.of(new Svg.Series("heap per entry", array(heap), null)), false));
+                sb.append("\n![heap per entry](").append(pageToDir).append("/scan-heap.svg)\n");
+            }
         }
-        chart("scan-query.svg", Svg.bars("Scan query over " + String.format(Locale.ROOT, "%,d", Long.parseLong(entries))
-                + " trades, 2 members", "ms per query", labels, List.of(new Svg.Series("ms per query", ms, msErr)), false));
-        chart("scan-heap.svg", Svg.bars("Heap per entry", "bytes", labels,
-                List.of(new Svg.Series("heap per entry", heap, null)), false));
-        sb.append("\n![scan query time](").append(pageToDir).append("/scan-query.svg)\n");
-        sb.append("\n![heap per entry](").append(pageToDir).append("/scan-heap.svg)\n");
         return sb.toString();
     }
 
-    private static final List<String> WALKERS = List.of("navpack", "jol-layout", "jol-stats");
+    private static final List<String> SQL_FORMATS = List.of("navpack", "navpack-object", "compact");
+
+    private static String sqlLabel(String format) {
+        switch (format) {
+            case "navpack": return "navpack, BINARY (`TYPE NavpackMap`)";
+            case "navpack-object": return "navpack, OBJECT (`TYPE NavpackMap`)";
+            case "compact": return "Compact, BINARY (`TYPE IMap`, `valueFormat 'compact'`)";
+            default: return format;
+        }
+    }
+
+    /** The SQL scan on every JDK that ran it: time, allocation, and each map's time over Compact's. */
+    private String sqlScan() {
+        StringBuilder sb = new StringBuilder();
+        for (String jdk : results.keySet()) {
+            List<Result> list = results.get(jdk).get("SqlScanBenchmark.sql");
+            if (list == null) {
+                continue;
+            }
+            sb.append(String.format(Locale.ROOT, "**%s**, %,d trades, 2 members, ms per statement ± 99.9 %% error%n%n", jdk,
+                    Long.parseLong(list.get(0).param("entries"))));
+            sb.append("| map | query | ms per statement | statements/s | × Compact (time) | allocated per statement (MB) |\n");
+            sb.append("|---|---|---:|---:|---:|---:|\n");
+            for (String query : List.of("filter", "aggregate")) {
+                Result compact = find(jdk, "SqlScanBenchmark.sql", "format", "compact", "query", query);
+                for (String f : SQL_FORMATS) {
+                    Result r = find(jdk, "SqlScanBenchmark.sql", "format", f, "query", query);
+                    if (r == null) {
+                        continue;
+                    }
+                    sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %.2f | %.0f |%n", sqlLabel(f), query, time(r),
+                            1000 / r.score(), compact == null ? Double.NaN : r.score() / compact.score(), r.alloc() / 1e6));
+                }
+            }
+            sb.append('\n');
+        }
+        return sb.length() == 0 ? "_Not run yet._" : sb.toString();
+    }
+
+    private static double[] array(List<Double> values) {
+        double[] a = new double[values.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = values.get(i);
+        }
+        return a;
+    }
+
+    private static String formLabel(String form) {
+        switch (form) {
+            case "view": return "navpack, read as an interface view (OBJECT near cache)";
+            case "class": return "navpack, read as the user's class (OBJECT near cache)";
+            case "compact": return "Compact, the user's class (OBJECT near cache)";
+            case "view-binary": return "navpack, BINARY near cache, a view per get";
+            default: return form;
+        }
+    }
+
+    private String views() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        List<Result> near = results.getOrDefault("jdk17", Map.of()).get("NearCacheBenchmark.getAndRead");
+        if (near != null) {
+            Result cls = find("jdk17", "NearCacheBenchmark.getAndRead", "form", "class");
+            double clsNear = cls == null ? Double.NaN : cls.aux("nearCacheHeap");
+            double clsValue = cls == null ? Double.NaN : cls.aux("valueHeap");
+            sb.append(String.format(Locale.ROOT, "**Near cache** — %s seed-style trades in a client's near cache, one member. "
+                    + "Heap per entry after collection; the value alone is one value as the client's serializer builds it. "
+                    + "`get + amount1`: a near-cache hit and one accessor.%n%n",
+                    String.format(Locale.ROOT, "%,d", Long.parseLong(near.get(0).param("entries")))));
+            sb.append("| client holds | near cache B/entry | × class | value B | × class | get + amount1 ns/op | B/op | fill (s) |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            List<String> labels = new ArrayList<>();
+            List<Double> nearHeap = new ArrayList<>();
+            List<Double> valueHeap = new ArrayList<>();
+            for (String f : List.of("view", "class", "compact", "view-binary")) {
+                Result r = find("jdk17", "NearCacheBenchmark.getAndRead", "form", f);
+                if (r == null) {
+                    continue;
+                }
+                labels.add(formLabel(f));
+                nearHeap.add(r.aux("nearCacheHeap"));
+                valueHeap.add(r.aux("valueHeap"));
+                sb.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.0f | %.2f | %s | %s | %.1f |%n", formLabel(f),
+                        r.aux("nearCacheHeap"), r.aux("nearCacheHeap") / clsNear, r.aux("valueHeap"),
+                        r.aux("valueHeap") / clsValue, time(r), alloc(r), r.aux("fillSeconds")));
+            }
+            chart("near-cache-heap.svg", Svg.bars("Heap per near-cache entry", "bytes", labels,
+                    List.of(new Svg.Series("near cache", array(nearHeap), null), new Svg.Series("value alone", array(valueHeap),
+                            null)), false));
+            sb.append("\n![heap per near-cache entry](").append(pageToDir).append("/near-cache-heap.svg)\n\n");
+        }
+        Map<String, List<Result>> access = results.getOrDefault("jdk17", Map.of());
+        if (access.containsKey("ViewAccessBenchmark.viewId")) {
+            sb.append("**Accessors** (`ViewAccessBenchmark`): one call on the next of 1 024 trades; a Java record's accessor "
+                    + "returns a field decoded in advance, a view's decodes it from the bytes, a `PackedRecord` reads it by "
+                    + "field index.\n\n");
+            sb.append("| field | record ns/op | view ns/op | PackedRecord ns/op | record B/op | view B/op | PackedRecord B/op |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|\n");
+            for (String[] f : new String[][] {{"Id", "`id` (long)"}, {"Currency1", "`currency1` (string)"},
+                {"Amount1", "`amount1` (decimal)"}}) {
+                Result rec = find("jdk17", "ViewAccessBenchmark.record" + f[0]);
+                Result view = find("jdk17", "ViewAccessBenchmark.view" + f[0]);
+                Result packed = find("jdk17", "ViewAccessBenchmark.packed" + f[0]);
+                sb.append("| ").append(f[1]).append(" | ").append(time(rec)).append(" | ").append(time(view)).append(" | ")
+                        .append(time(packed)).append(" | ").append(alloc(rec)).append(" | ").append(alloc(view)).append(" | ")
+                        .append(alloc(packed)).append(" |\n");
+            }
+            Result scanRec = find("jdk17", "ViewAccessBenchmark.scanRecords");
+            Result scanView = find("jdk17", "ViewAccessBenchmark.scanViews");
+            Result scanPacked = find("jdk17", "ViewAccessBenchmark.scanPacked");
+            if (scanRec != null) {
+                sb.append(String.format(Locale.ROOT, "%n**Full scan** over %s trades in an array: `currency1 = 'EUR' and "
+                        + "amount1 > 100000000`, two accessors per value.%n%n", String.format(Locale.ROOT, "%,d",
+                        Long.parseLong(scanRec.param("values")))));
+                sb.append("| values | ms per scan | × records | MB allocated per scan |\n|---|---:|---:|---:|\n");
+                for (Object[] row : new Object[][] {{"Java records", scanRec}, {"interface views", scanView},
+                    {"PackedRecords (by field index)", scanPacked}}) {
+                    Result r = (Result) row[1];
+                    if (r != null) {
+                        sb.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %.1f |%n", row[0], time(r),
+                                r.score() / scanRec.score(), r.alloc() / 1e6));
+                    }
+                }
+            }
+        }
+        return sb.length() == 0 ? "_Not run yet._" : sb.toString();
+    }
+
+    private static final List<String> WALKERS = List.of("navpack", "navpack-graph", "jol-layout", "jol-stats");
 
     private static String walkLabel(String walker) {
         switch (walker) {
-            case "navpack": return "navpack sizer (`GraphSizer.walk`)";
+            case "navpack": return "navpack sizer, bounded (`IndexSizer.sizeLocalMember`)";
+            case "navpack-graph": return "navpack graph walk (`GraphSizer.walk`)";
             case "jol-layout": return "JOL `GraphLayout` walk";
             case "jol-stats": return "JOL `GraphStats` walk";
             default: return walker;
@@ -514,11 +679,12 @@ public final class Report {
         }
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "SORTED index on `nav[id]` of %,d entries, one member. ms per walk ± 99.9 %% "
-                + "error; objects/s = objects / time per walk.%n%n", Long.parseLong(list.get(0).param("entries"))));
-        sb.append("| walker | ms per walk | objects | bytes | million objects/s | × navpack sizer (rate) |\n");
+                + "error; objects/s = objects / time per walk (the bounded sizer: objects it visits, bytes the index "
+                + "alone holds).%n%n", Long.parseLong(list.get(0).param("entries"))));
+        sb.append("| walker | ms per walk | objects | bytes | million objects/s | × JOL `GraphLayout` (rate) |\n");
         sb.append("|---|---:|---:|---:|---:|---:|\n");
-        Result nav = find("jdk17", "SizerWalkBenchmark.walk", "walker", "navpack");
-        double navRate = nav == null ? Double.NaN : nav.aux("objects") / (nav.score() / 1000);
+        Result jol = find("jdk17", "SizerWalkBenchmark.walk", "walker", "jol-layout");
+        double jolRate = jol == null ? Double.NaN : jol.aux("objects") / (jol.score() / 1000);
         for (String w : WALKERS) {
             Result r = find("jdk17", "SizerWalkBenchmark.walk", "walker", w);
             if (r == null) {
@@ -527,19 +693,92 @@ public final class Report {
             }
             double rate = r.aux("objects") / (r.score() / 1000);
             sb.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %.2f | %.2f |%n", walkLabel(w), time(r),
-                    (long) r.aux("objects"), (long) r.aux("bytes"), rate / 1e6, rate / navRate));
+                    (long) r.aux("objects"), (long) r.aux("bytes"), rate / 1e6, rate / jolRate));
         }
+        Result nav = find("jdk17", "SizerWalkBenchmark.walk", "walker", "navpack");
         if (nav != null && nav.aux("sameGraphJolLayoutObjects") > 0) {
             sb.append(String.format(Locale.ROOT, "%nEach walker runs in its own JVM, whose index (a skip list, laid out at "
-                    + "random) differs by a few hundred objects. On one graph — the navpack run's, walked once by each — "
-                    + "the navpack sizer found %,d objects and %,d bytes, JOL's `GraphLayout` %,d objects and %,d bytes, "
-                    + "JOL's `GraphStats` %,d objects and %,d bytes (JOL also counts, without following them, the objects "
-                    + "where the stop rule ends the walk).%n",
-                    (long) nav.aux("objects"), (long) nav.aux("bytes"), (long) nav.aux("sameGraphJolLayoutObjects"),
-                    (long) nav.aux("sameGraphJolLayoutBytes"), (long) nav.aux("sameGraphJolStatsObjects"),
-                    (long) nav.aux("sameGraphJolStatsBytes")));
+                    + "random) differs by a few hundred objects. In the bounded sizer's JVM, JOL's `GraphLayout` found "
+                    + "%,d objects and %,d bytes in the same index, JOL's `GraphStats` %,d objects and %,d bytes (JOL also "
+                    + "counts, without following them, the objects where the stop rule ends the walk).%n",
+                    (long) nav.aux("sameGraphJolLayoutObjects"), (long) nav.aux("sameGraphJolLayoutBytes"),
+                    (long) nav.aux("sameGraphJolStatsObjects"), (long) nav.aux("sameGraphJolStatsBytes")));
         }
         return sb.toString();
+    }
+
+    private static final List<String> SIZINGS = List.of("none", "uncapped", "capped-25");
+
+    private static String sizingLabel(String sizing) {
+        switch (sizing) {
+            case "none": return "no sizing";
+            case "uncapped": return "sizing, no CPU cap";
+            case "capped-25": return "sizing, capped at 25 % of a core";
+            default: return sizing;
+        }
+    }
+
+    private String latency() {
+        List<Result> list = results.getOrDefault("jdk17", Map.of()).get("SizingLatencyBenchmark.query");
+        if (list == null) {
+            return "_Not run yet._";
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Indexed point query (`nav[id] = ?`, one entry) on one member holding %,d "
+                + "trades, while another thread of the member's JVM sizes the map over and over; µs per query.%n%n",
+                Long.parseLong(list.get(0).param("entries"))));
+        sb.append("| while | p50 | p90 | p99 | p99.9 | mean ± 99.9 % error | queries timed | sizings completed per iteration |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (String s : SIZINGS) {
+            Result r = find("jdk17", "SizingLatencyBenchmark.query", "sizing", s);
+            if (r == null) {
+                sb.append("| ").append(sizingLabel(s)).append(" | — | — | — | — | — | — | — |\n");
+                continue;
+            }
+            sb.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.1f | %.1f ± %.1f | %,d | %s |%n", sizingLabel(s),
+                    r.percentile("50.0"), r.percentile("90.0"), r.percentile("99.0"), r.percentile("99.9"), r.score(),
+                    r.error(), r.samples(), s.equals("none") ? "—" : String.format(Locale.ROOT, "%.1f", r.aux("sizings"))));
+        }
+        return sb.toString();
+    }
+
+    private String scale() {
+        List<Result> list = results.getOrDefault("jdk17", Map.of()).get("SizerScaleBenchmark.size");
+        if (list == null) {
+            return "_Not run yet: `benchmarks/run.sh --only SizerScale`._";
+        }
+        Result r = list.get(0);
+        double entries = Double.parseDouble(r.param("entries"));
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "One member, %,d navpack trades, SORTED `nav[id]` and HASH `nav[currency1]`; "
+                + "bounded mode, 64 MiB for the sizer's bookkeeping, no CPU cap.%n%n", (long) entries));
+        sb.append("| figure | value |\n|---|---:|\n");
+        sb.append(String.format(Locale.ROOT, "| one sizing of the map (data and both indexes), ms | %s |%n", time(r)));
+        sb.append(String.format(Locale.ROOT, "| objects visited per sizing | %,d |%n", (long) r.aux("objects")));
+        sb.append(String.format(Locale.ROOT, "| objects per second | %.1f million |%n", r.aux("objects") / (r.score() / 1000) / 1e6));
+        sb.append(String.format(Locale.ROOT, "| heap the sizing held for itself, measured (heap after a full GC, %d samples during the sizing) | %s |%n",
+                (long) r.aux("overheadSamples"), mib(r.aux("overheadMeasuredBytes"))));
+        sb.append(String.format(Locale.ROOT, "| heap the sizing held for itself, by its own account | %s |%n",
+                mib(r.aux("overheadReportedBytes"))));
+        sb.append(String.format(Locale.ROOT, "| both indexes: sizer / heap freed on drop | %s / %s (%+.2f %%) |%n",
+                mib(r.aux("indexesSizerBytes")), mib(r.aux("indexesFreedBytes")),
+                100 * (r.aux("indexesSizerBytes") - r.aux("indexesFreedBytes")) / r.aux("indexesFreedBytes")));
+        sb.append(String.format(Locale.ROOT, "| values cache: sizer / heap freed on clear | %s / %s (%+.2f %%) |%n",
+                mib(r.aux("cacheSizerBytes")), mib(r.aux("cacheFreedBytes")),
+                100 * (r.aux("cacheSizerBytes") - r.aux("cacheFreedBytes")) / r.aux("cacheFreedBytes")));
+        sb.append(String.format(Locale.ROOT, "| map data (records, keys, values, cache) | %s |%n", mib(r.aux("dataBytes"))));
+        sb.append(String.format(Locale.ROOT, "| what-if HASH `nav[currency1]` before it existed (20 000 sampled entries), 95 %% interval | %s [%s, %s] in %,d ms |%n",
+                mib(r.aux("predictedIndexBytes")), mib(r.aux("predictedLowBytes")), mib(r.aux("predictedHighBytes")),
+                (long) r.aux("predictMillis")));
+        sb.append(String.format(Locale.ROOT, "| the HASH index once created, sized | %s (prediction %+.2f %%) |%n",
+                mib(r.aux("createdIndexBytes")),
+                100 * (r.aux("predictedIndexBytes") - r.aux("createdIndexBytes")) / r.aux("createdIndexBytes")));
+        sb.append(String.format(Locale.ROOT, "| loading the map | %,.0f s |%n", r.aux("loadMillis") / 1000));
+        return sb.toString();
+    }
+
+    private static String mib(double bytes) {
+        return String.format(Locale.ROOT, "%,.1f MiB", bytes / (1 << 20));
     }
 
     private String raw() throws IOException {

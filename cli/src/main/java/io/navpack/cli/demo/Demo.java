@@ -1,12 +1,18 @@
 package io.navpack.cli.demo;
 
+import com.hazelcast.client.HazelcastClient;
+import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.config.AttributeConfig;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.IndexConfig;
 import com.hazelcast.config.IndexType;
 import com.hazelcast.config.InMemoryFormat;
+import com.hazelcast.config.EvictionConfig;
+import com.hazelcast.config.EvictionPolicy;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.MapConfig;
+import com.hazelcast.config.MaxSizePolicy;
+import com.hazelcast.config.NearCacheConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.internal.serialization.SerializationService;
@@ -25,6 +31,10 @@ import io.navpack.sizing.SizingOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -41,10 +51,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * The demo: an embedded cluster on loopback, trades loaded into a navpack map with query indexes, and
  * measurements — stored size per format, heap per entry, queries in each extraction mode, break-evens,
- * and the real heap of every index beside Hazelcast's estimate.
+ * the heap of a client near cache holding the trades as interface views and as the class, and the real heap
+ * of every index beside Hazelcast's estimate.
  */
 public final class Demo {
     public static final String MAP = "trades";
+    /** At most this many trades are held in each client's near cache. */
+    public static final int NEAR_CACHE_ENTRIES = 100_000;
     /**
      * How each extraction mode names a field: adaptive (the default) by its plain name, partial and full
      * through an attribute whose extractor fixes the mode.
@@ -90,6 +103,8 @@ public final class Demo {
             load(hz.getMap(MAP));
             report.load = Duration.ofNanos(System.nanoTime() - t0);
             runQueries(youngest().getMap(MAP), report);
+            runSql(youngest(), report);
+            measureNearCaches(report);
             for (BreakEven b : BreakEven.all()) {
                 awaitMeasurement(b);
                 report.breakEvens.add(new DemoReport.BreakEvenRow(b.schema().typeName() + " v" + b.schema().version(),
@@ -165,7 +180,8 @@ public final class Demo {
         c.setClusterName(clusterName);
         c.setProperty("hazelcast.phone.home.enabled", "false");
         c.setProperty("hazelcast.logging.type", "jdk");
-        c.getJetConfig().setEnabled(false);
+        // SQL runs on Jet (and needs the hazelcast-sql jar, which the demo has)
+        c.getJetConfig().setEnabled(true);
         c.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
         c.getNetworkConfig().getInterfaces().setEnabled(true).addInterface("127.0.0.1");
         c.setProperty("hazelcast.local.localAddress", "127.0.0.1");
@@ -286,6 +302,71 @@ public final class Demo {
         bar.done();
     }
 
+    /**
+     * Two clients, each with a near cache (OBJECT format) on the map filled with the same trades: one reads
+     * them as {@link TradeView}s ({@code navpack.view.Trade}), the other as {@link Trade} objects. The heap
+     * each near cache holds, per entry, is the heap in use after collection after filling it minus before.
+     */
+    private void measureNearCaches(DemoReport report) {
+        int n = (int) Math.min(trades, NEAR_CACHE_ENTRIES);
+        progress.println("Filling client near caches with " + n + " trades, as views and as the class ...");
+        report.nearCacheEntries = n;
+        for (String form : List.of("views", "class")) {
+            NavpackConfig navpack = NavpackConfig.of(Trade.class);
+            if (form.equals("views")) {
+                navpack.view("Trade", TradeView.class);
+            }
+            ClientConfig c = navpack.applyTo(new ClientConfig());
+            HazelcastInstance member = cluster.get(0);
+            c.setClusterName(member.getConfig().getClusterName());
+            c.setProperty("hazelcast.phone.home.enabled", "false");
+            c.setProperty("hazelcast.logging.type", "jdk");
+            c.getNetworkConfig().addAddress("127.0.0.1:" + member.getCluster().getLocalMember().getAddress().getPort());
+            c.addNearCacheConfig(new NearCacheConfig(MAP).setInMemoryFormat(InMemoryFormat.OBJECT)
+                    .setEvictionConfig(new EvictionConfig().setEvictionPolicy(EvictionPolicy.NONE)
+                            .setMaxSizePolicy(MaxSizePolicy.ENTRY_COUNT).setSize(Integer.MAX_VALUE)));
+            HazelcastInstance client = HazelcastClient.newHazelcastClient(c);
+            try {
+                IMap<Long, Object> map = client.getMap(MAP);
+                long before = usedHeapAfterGc();
+                Set<Long> keys = new HashSet<>();
+                for (long id = 1; id <= n; id++) {
+                    keys.add(id);
+                    if (keys.size() == 5_000 || id == n) {
+                        map.getAll(keys);
+                        keys.clear();
+                    }
+                }
+                long after = usedHeapAfterGc();
+                long held = map.getLocalMapStats().getNearCacheStats().getOwnedEntryCount();
+                if (held != n) {
+                    throw new IllegalStateException("the near cache of " + form + " holds " + held + " trades, not " + n);
+                }
+                report.nearCacheBytesPerEntry.put(form, (double) (after - before) / n);
+                report.nearCacheValueClass.put(form, map.get(1L).getClass());
+            } finally {
+                client.shutdown();
+            }
+        }
+    }
+
+    /** Heap in use after collection: every heap pool's usage after the last of two {@code System.gc()}. */
+    private static long usedHeapAfterGc() {
+        for (int i = 0; i < 2; i++) {
+            System.gc();
+        }
+        long used = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                MemoryUsage u = pool.getCollectionUsage();
+                if (u != null) {
+                    used += u.getUsed();
+                }
+            }
+        }
+        return used;
+    }
+
     /** The queries, by plain field names; each mode rewrites the names in braces its own way ({@link #MODES}). */
     private static final String[][] QUERIES = {
             {"one field", "{currency2} = 'USD'", "1"},
@@ -346,6 +427,31 @@ public final class Demo {
         Arrays.sort(times);
         report.indexedQuery = new DemoReport.QueryRun("indexed", indexed, 2, Map.of("adaptive", count),
                 Map.of("adaptive", times[times.length / 2]));
+    }
+
+    /** The SQL query of the demo: the same trades through Hazelcast SQL, mapped from navpack's schemas. */
+    static final String SQL = "SELECT currency1, COUNT(*) AS trades, SUM(amount1) AS amount1 FROM trades "
+            + "WHERE tradeDate >= DATE '2014-09-01' AND buySell = 'BUY' GROUP BY currency1 ORDER BY currency1";
+
+    private void runSql(HazelcastInstance hz, DemoReport report) {
+        progress.println("Querying with SQL ...");
+        io.navpack.cli.SqlTable.execute(hz, "CREATE MAPPING " + MAP + " TYPE NavpackMap", 1);
+        io.navpack.cli.SqlTable table = null;
+        double[] times = new double[queryRuns];
+        for (int run = -1; run < queryRuns; run++) {
+            table = io.navpack.cli.SqlTable.execute(hz, SQL, 1_000);
+            if (run >= 0) {
+                times[run] = table.millis();
+            }
+        }
+        Arrays.sort(times);
+        long sqlTrades = 0;
+        for (List<Object> row : table.rows()) {
+            sqlTrades += (Long) row.get(1);
+        }
+        // the same filter through the predicate API: the two answers must agree
+        long byPredicate = hz.getMap(MAP).keySet(Predicates.sql("tradeDate >= '2014-09-01' and buySell = 'BUY'")).size();
+        report.sql = new DemoReport.SqlRun(table, times[times.length / 2], sqlTrades == byPredicate);
     }
 
     /** A progress bar on one line. */

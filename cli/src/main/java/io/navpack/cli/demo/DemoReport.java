@@ -20,6 +20,10 @@ public final class DemoReport {
     }
 
     /** One schema's break-even as measured in the demo JVM. */
+    /** The SQL query: its columns and rows, median time, and whether it counted what the predicate API counts. */
+    public record SqlRun(io.navpack.cli.SqlTable table, double millis, boolean agreesWithPredicates) {
+    }
+
     public record BreakEvenRow(String schema, int breakEven, double fullNanos, double singleNanos) {
     }
 
@@ -34,8 +38,14 @@ public final class DemoReport {
     /** Heap held per entry of the navpack map: measured by the agent, and Hazelcast's own estimate. */
     public double heapPerEntry;
     public double hazelcastCostPerEntry;
+    /** Trades held in each client near cache, and heap per entry by how the client reads them ("views", "class"). */
+    public int nearCacheEntries;
+    public final Map<String, Double> nearCacheBytesPerEntry = new LinkedHashMap<>();
+    /** The class of a value the near cache returned, by how the client reads them. */
+    public final Map<String, Class<?>> nearCacheValueClass = new LinkedHashMap<>();
     public final List<QueryRun> queries = new ArrayList<>();
     public QueryRun indexedQuery;
+    public SqlRun sql;
     public final List<BreakEvenRow> breakEvens = new ArrayList<>();
     public ClusterIndexReport sizing;
     public String sizingSkipped;

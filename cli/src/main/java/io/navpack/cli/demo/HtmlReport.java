@@ -37,6 +37,16 @@ public final class HtmlReport {
                 .append(String.format(Locale.ROOT, "%.0f", r.hazelcastCostPerEntry))
                 .append(" B by Hazelcast's own estimate (<code>getOwnedEntryMemoryCost</code>).</p>");
 
+        if (!r.nearCacheBytesPerEntry.isEmpty()) {
+            Map<String, Double> near = new LinkedHashMap<>();
+            r.nearCacheBytesPerEntry.forEach((k, v) -> near.put(k.equals("views") ? "interface views" : "the class", v));
+            h.append("<h2>Client near cache</h2><p class=\"note\">Heap per entry of a client near cache (OBJECT format) holding ")
+                    .append(String.format(Locale.ROOT, "%,d", r.nearCacheEntries))
+                    .append(" trades, read as <code>TradeView</code> interface views over the values' bytes (<code>navpack.view.Trade</code>) or as <code>Trade</code> objects: heap in use after collection, after filling it minus before.</p>");
+            h.append(bars(near, "bytes"));
+            h.append(table(List.of("client reads trades as", "bytes per entry"), rows(near, "%.0f")));
+        }
+
         h.append("<h2>Queries</h2><p class=\"note\">Median time in ms of each query, per extraction mode; every mode found the same entries. The queries name fields by their plain names (adaptive, the default); partial and full read the same fields through attributes whose extractor fixes the mode (<code>navPartial[...]</code>, <code>navFull[...]</code>).</p>");
         Map<String, Map<String, Double>> groups = new LinkedHashMap<>();
         List<List<String>> qrows = new ArrayList<>();
@@ -54,6 +64,27 @@ public final class HtmlReport {
             h.append("<p>With the indexes: <code>").append(esc(r.indexedQuery.predicate())).append("</code> took ")
                     .append(String.format(Locale.ROOT, "%.1f ms", r.indexedQuery.millis().get("adaptive"))).append(" for ")
                     .append(r.indexedQuery.results().get("adaptive")).append(" entries.</p>");
+        }
+        if (r.sql != null) {
+            io.navpack.cli.SqlTable t = r.sql.table();
+            h.append("<h2>SQL</h2><p class=\"note\">The same map through Hazelcast SQL: <code>CREATE MAPPING trades TYPE "
+                    + "NavpackMap</code> takes the columns from navpack's schemas, and the members read them from the stored "
+                    + "bytes, without the Trade class. ")
+                    .append(String.format(Locale.ROOT, "Median %.1f ms", r.sql.millis()))
+                    .append(r.sql.agreesWithPredicates() ? "; the predicate API counts the same trades." : "; <b>the predicate API "
+                            + "counts other trades</b>.").append("</p><p><code>").append(esc(t.statement())).append("</code></p><table><tr>");
+            for (String c : t.columns()) {
+                h.append("<th>").append(esc(c)).append("</th>");
+            }
+            h.append("</tr>");
+            for (java.util.List<Object> row : t.rows()) {
+                h.append("<tr>");
+                for (Object v : row) {
+                    h.append("<td>").append(esc(io.navpack.cli.SqlTable.text(v))).append("</td>");
+                }
+                h.append("</tr>");
+            }
+            h.append("</table>");
         }
 
         h.append("<h2>Break-even per schema</h2>");
@@ -82,14 +113,27 @@ public final class HtmlReport {
             }
             h.append(groupedBars(idx, "MB"));
             h.append(table(List.of("index", "type", "entries", "heap (MB)", "bytes/entry", "Hazelcast estimate (MB)", "estimate / heap"), irows));
+            h.append("<p class=\"note\">What indexing a map costs: its indexes plus the deserialised values its records cache once it has an index.</p>");
+            List<List<String>> crows = new ArrayList<>();
+            for (ClusterIndexReport.MapTotal t : r.sizing.mapTotals()) {
+                crows.add(List.of(t.map(), String.format(Locale.ROOT, "%,d", t.entries()), mb(t.indexesHeapBytes()),
+                        mb(t.cachedValuesHeapBytes()), mb(t.indexingCostBytes())));
+            }
+            h.append(table(List.of("map", "entries", "all indexes (MB)", "values cache (MB)", "indexing cost (MB)"), crows));
             List<List<String>> mrows = new ArrayList<>();
             for (MemberIndexReport m : r.sizing.members()) {
-                mrows.add(List.of(m.member(), String.valueOf(m.status()), m.reason() == null ? "" : m.reason()));
+                mrows.add(List.of(m.member(), String.valueOf(m.status()), m.mode() == null ? "" : m.mode(),
+                        m.mode() == null ? "" : String.format(Locale.ROOT, "%.1f", m.cpuNanos() / 1e6),
+                        m.mode() == null ? "" : mb(m.sizerPeakHeapBytes()), m.reason() == null ? "" : m.reason()));
             }
-            h.append(table(List.of("member", "status", "reason"), mrows));
+            h.append(table(List.of("member", "status", "sizing mode", "sizing CPU (ms)", "sizer heap peak (MB)", "reason"), mrows));
         }
         h.append("</body></html>\n");
         return h.toString();
+    }
+
+    private static String mb(long bytes) {
+        return bytes < 0 ? "-" : String.format(Locale.ROOT, "%.2f", bytes / 1e6);
     }
 
     private static List<List<String>> rows(Map<String, Double> values, String format) {

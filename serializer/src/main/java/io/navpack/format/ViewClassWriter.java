@@ -1,0 +1,279 @@
+package io.navpack.format;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes the class file of one interface view ({@link InterfaceViews}): a final class extending
+ * {@link GeneratedView} and implementing the user's interface, whose methods are straight-line code —
+ * load the view, its type and a field number, call one of the base class's typed readers, cast, return
+ * — or return a constant. No method branches, so the class needs no stack-map frames, and the few
+ * instructions below are all the bytecode navpack ever writes: no bytecode library is needed.
+ */
+final class ViewClassWriter {
+    private static final int MAGIC = 0xCAFEBABE;
+    /** Java 17's class file version: the oldest JVM navpack runs on. */
+    private static final int MAJOR = 61;
+
+    static final int ACC_PUBLIC = 0x0001;
+    static final int ACC_PRIVATE = 0x0002;
+    static final int ACC_PROTECTED = 0x0004;
+    static final int ACC_STATIC = 0x0008;
+    static final int ACC_FINAL = 0x0010;
+    static final int ACC_SUPER = 0x0020;
+    static final int ACC_SYNTHETIC = 0x1000;
+
+    // opcodes used
+    static final int ACONST_NULL = 0x01;
+    static final int ICONST_0 = 0x03;
+    static final int LCONST_0 = 0x09;
+    static final int FCONST_0 = 0x0b;
+    static final int DCONST_0 = 0x0e;
+    static final int SIPUSH = 0x11;
+    static final int LDC_W = 0x13;
+    static final int ILOAD_2 = 0x1c;
+    static final int ILOAD_3 = 0x1d;
+    static final int ALOAD_0 = 0x2a;
+    static final int ALOAD_1 = 0x2b;
+    static final int DUP = 0x59;
+    static final int IRETURN = 0xac;
+    static final int LRETURN = 0xad;
+    static final int FRETURN = 0xae;
+    static final int DRETURN = 0xaf;
+    static final int ARETURN = 0xb0;
+    static final int RETURN = 0xb1;
+    static final int GETSTATIC = 0xb2;
+    static final int PUTSTATIC = 0xb3;
+    static final int INVOKEVIRTUAL = 0xb6;
+    static final int INVOKESPECIAL = 0xb7;
+    static final int INVOKESTATIC = 0xb8;
+    static final int NEW = 0xbb;
+    static final int CHECKCAST = 0xc0;
+
+    private final ByteArrayOutputStream poolBytes = new ByteArrayOutputStream();
+    private final DataOutputStream pool = new DataOutputStream(poolBytes);
+    private final Map<String, Integer> entries = new HashMap<>();
+    private int poolCount = 1;
+    private final List<byte[]> fields = new ArrayList<>();
+    private final List<byte[]> methods = new ArrayList<>();
+    private final int thisClass;
+    private final int superClass;
+    private final int[] interfaces;
+    private final int codeName;
+
+    /** A class named {@code internalName} (slashes) extending {@code superName} and implementing {@code interfaceNames}. */
+    ViewClassWriter(String internalName, String superName, String... interfaceNames) {
+        thisClass = classRef(internalName);
+        superClass = classRef(superName);
+        interfaces = new int[interfaceNames.length];
+        for (int i = 0; i < interfaceNames.length; i++) {
+            interfaces[i] = classRef(interfaceNames[i]);
+        }
+        codeName = utf8("Code");
+    }
+
+    // ---------------------------------------------------------------- constant pool
+
+    private int entry(String key, IoAction write) {
+        Integer index = entries.get(key);
+        if (index != null) {
+            return index;
+        }
+        try {
+            write.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        int i = poolCount++;
+        entries.put(key, i);
+        return i;
+    }
+
+    private interface IoAction {
+        void run() throws IOException;
+    }
+
+    int utf8(String s) {
+        return entry("U" + s, () -> {
+            pool.writeByte(1);
+            pool.writeUTF(s);
+        });
+    }
+
+    int classRef(String internalName) {
+        int name = utf8(internalName);
+        return entry("C" + internalName, () -> {
+            pool.writeByte(7);
+            pool.writeShort(name);
+        });
+    }
+
+    private int nameAndType(String name, String descriptor) {
+        int n = utf8(name);
+        int d = utf8(descriptor);
+        return entry("N" + name + ":" + descriptor, () -> {
+            pool.writeByte(12);
+            pool.writeShort(n);
+            pool.writeShort(d);
+        });
+    }
+
+    int fieldRef(String owner, String name, String descriptor) {
+        int c = classRef(owner);
+        int nt = nameAndType(name, descriptor);
+        return entry("F" + owner + "." + name + ":" + descriptor, () -> {
+            pool.writeByte(9);
+            pool.writeShort(c);
+            pool.writeShort(nt);
+        });
+    }
+
+    int methodRef(String owner, String name, String descriptor) {
+        int c = classRef(owner);
+        int nt = nameAndType(name, descriptor);
+        return entry("M" + owner + "." + name + ":" + descriptor, () -> {
+            pool.writeByte(10);
+            pool.writeShort(c);
+            pool.writeShort(nt);
+        });
+    }
+
+    int thisClass() {
+        return thisClass;
+    }
+
+    // ---------------------------------------------------------------- members
+
+    void field(int access, String name, String descriptor) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(b);
+        try {
+            out.writeShort(access);
+            out.writeShort(utf8(name));
+            out.writeShort(utf8(descriptor));
+            out.writeShort(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        fields.add(b.toByteArray());
+    }
+
+    /** Straight-line code of one method, with its operand stack and local variable sizes. */
+    static final class Code {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private int stack;
+        private int maxStack;
+
+        /** An instruction without operands that changes the stack depth by {@code delta}. */
+        Code op(int opcode, int delta) {
+            bytes.write(opcode);
+            return grow(delta);
+        }
+
+        /** An instruction with a two-byte operand (a constant-pool index or a short). */
+        Code op2(int opcode, int operand, int delta) {
+            bytes.write(opcode);
+            bytes.write(operand >>> 8);
+            bytes.write(operand);
+            return grow(delta);
+        }
+
+        Code grow(int delta) {
+            stack += delta;
+            maxStack = Math.max(maxStack, stack);
+            return this;
+        }
+
+        /** Pushes a small int constant (0..32767). */
+        Code pushInt(int v) {
+            if (v < 0 || v > Short.MAX_VALUE) {
+                throw new IllegalArgumentException("constant out of range: " + v);
+            }
+            return op2(SIPUSH, v, 1);
+        }
+    }
+
+    void method(int access, String name, String descriptor, int maxLocals, Code code) {
+        byte[] body = code.bytes.toByteArray();
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(b);
+        try {
+            out.writeShort(access);
+            out.writeShort(utf8(name));
+            out.writeShort(utf8(descriptor));
+            out.writeShort(1);
+            out.writeShort(codeName);
+            out.writeInt(2 + 2 + 4 + body.length + 2 + 2);
+            out.writeShort(code.maxStack);
+            out.writeShort(maxLocals);
+            out.writeInt(body.length);
+            out.write(body);
+            out.writeShort(0); // exception table
+            out.writeShort(0); // attributes
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        methods.add(b.toByteArray());
+    }
+
+    byte[] toByteArray(int access) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(b);
+        try {
+            out.writeInt(MAGIC);
+            out.writeShort(0);
+            out.writeShort(MAJOR);
+            out.flush();
+            out.writeShort(poolCount);
+            out.write(poolBytes.toByteArray());
+            out.writeShort(access);
+            out.writeShort(thisClass);
+            out.writeShort(superClass);
+            out.writeShort(interfaces.length);
+            for (int i : interfaces) {
+                out.writeShort(i);
+            }
+            out.writeShort(fields.size());
+            for (byte[] f : fields) {
+                out.write(f);
+            }
+            out.writeShort(methods.size());
+            for (byte[] m : methods) {
+                out.write(m);
+            }
+            out.writeShort(0); // class attributes
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return b.toByteArray();
+    }
+
+    /** The JVM descriptor of a class: {@code J}, {@code Ljava/lang/String;}, {@code [I}. */
+    static String descriptor(Class<?> c) {
+        if (c.isPrimitive()) {
+            if (c == void.class) return "V";
+            if (c == boolean.class) return "Z";
+            if (c == byte.class) return "B";
+            if (c == short.class) return "S";
+            if (c == char.class) return "C";
+            if (c == int.class) return "I";
+            if (c == long.class) return "J";
+            if (c == float.class) return "F";
+            return "D";
+        }
+        if (c.isArray()) {
+            return "[" + descriptor(c.getComponentType());
+        }
+        return "L" + internalName(c) + ";";
+    }
+
+    static String internalName(Class<?> c) {
+        return c.getName().replace('.', '/');
+    }
+}

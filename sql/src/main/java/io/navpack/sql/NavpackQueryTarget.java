@@ -1,0 +1,262 @@
+package io.navpack.sql;
+
+import com.hazelcast.core.HazelcastJsonValue;
+import com.hazelcast.internal.serialization.Data;
+import com.hazelcast.internal.serialization.InternalSerializationService;
+import com.hazelcast.internal.serialization.impl.HeapData;
+import com.hazelcast.nio.ObjectDataInput;
+import com.hazelcast.nio.ObjectDataOutput;
+import com.hazelcast.nio.serialization.DataSerializable;
+import com.hazelcast.query.impl.getters.Extractors;
+import com.hazelcast.sql.impl.QueryException;
+import com.hazelcast.sql.impl.extract.QueryExtractor;
+import com.hazelcast.sql.impl.extract.QueryTarget;
+import com.hazelcast.sql.impl.extract.QueryTargetDescriptor;
+import com.hazelcast.sql.impl.type.QueryDataType;
+import com.hazelcast.sql.impl.type.QueryDataTypeFamily;
+import io.navpack.format.Kind;
+import io.navpack.format.NavpackException;
+import io.navpack.format.PackedInts;
+import io.navpack.format.PackedRecord;
+import io.navpack.format.Schema;
+import io.navpack.format.SchemaRegistry;
+import io.navpack.hazelcast.NavpackSerializer;
+import io.navpack.hazelcast.PackedGenericRecord;
+import io.navpack.hazelcast.QueryReads;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Reads the columns of a navpack map's values for Hazelcast's SQL engine, straight from the stored
+ * bytes: a value held as Hazelcast {@code Data} (BINARY in-memory format) is viewed in place — no
+ * serializer lookup, no deserialisation, nothing copied — and a value held as an object (OBJECT format,
+ * entry processors) is used as it is. Each column reads only the fields on its path; top-level fields go
+ * through {@link QueryReads}, so that with navpack-extractors a row that reads many fields is decoded
+ * once, at the schema's measured break-even.
+ *
+ * <p>One target serves one processor thread and is reset for every row ({@link #setTarget}).
+ */
+final class NavpackQueryTarget implements QueryTarget {
+    private static final QueryReads READS = QueryReads.installed();
+
+    private final InternalSerializationService serializationService;
+    /** The registry of the values read here, learned from the first value deserialised the usual way. */
+    private SchemaRegistry registry;
+    private Object target;
+    private Data data;
+    private PackedRecord record;
+
+    NavpackQueryTarget(InternalSerializationService serializationService) {
+        this.serializationService = serializationService;
+    }
+
+    @Override
+    public void setTarget(Object target, Data targetData) {
+        this.target = target;
+        this.data = targetData;
+        this.record = null;
+    }
+
+    /** The current value as a navpack view; null for a null value. */
+    PackedRecord record() {
+        PackedRecord r = record;
+        if (r == null && (target != null || data != null)) {
+            r = resolve();
+            record = r;
+        }
+        return r;
+    }
+
+    private PackedRecord resolve() {
+        Object t = target;
+        if (t == null) {
+            Data d = data;
+            if (registry != null && d instanceof HeapData && d.getType() == NavpackSerializer.TYPE_ID) {
+                byte[] b = d.toByteArray();
+                int p = HeapData.DATA_OFFSET;
+                int length = PackedInts.readInt(b, p, b.length);
+                p = PackedInts.skipInt(b, p, b.length);
+                return PackedRecord.of(b, p, length, registry);
+            }
+            t = serializationService.toObject(d);
+            target = t;
+        }
+        if (t instanceof PackedGenericRecord) {
+            PackedRecord r = ((PackedGenericRecord) t).record();
+            registry = r.registry();
+            return r;
+        }
+        if (t instanceof PackedRecord) {
+            registry = ((PackedRecord) t).registry();
+            return (PackedRecord) t;
+        }
+        throw QueryException.dataException("a navpack mapping met a value that is not a navpack value but a "
+                + t.getClass().getName() + "; map maps that hold other values with TYPE IMap");
+    }
+
+    @Override
+    public QueryExtractor createExtractor(String path, QueryDataType type) {
+        if (path == null || path.equals(NavpackSqlConnector.BASE_COLUMN)) {
+            return () -> {
+                PackedRecord r = record();
+                return r == null ? null : PackedGenericRecord.of(r);
+            };
+        }
+        return new FieldExtractor(path, type);
+    }
+
+    /** One column: the fields on its path, converted to its SQL type. */
+    private final class FieldExtractor implements QueryExtractor {
+        private final String path;
+        private final String[] steps;
+        private final QueryDataType type;
+        private final boolean json;
+        /** The schema whose index of the first step is {@link #topIndex}, and that field's kind. */
+        private Schema topSchema;
+        private int topIndex;
+        private Kind topKind;
+
+        FieldExtractor(String path, QueryDataType type) {
+            this.path = path;
+            this.steps = path.split("\\.", -1);
+            this.type = type;
+            this.json = type.getTypeFamily() == QueryDataTypeFamily.JSON;
+        }
+
+        @Override
+        public Object get() {
+            PackedRecord r = record();
+            if (r == null) {
+                return null;
+            }
+            try {
+                Schema s = r.schema();
+                if (s != topSchema) {
+                    topIndex = s.indexOf(steps[0]);
+                    topKind = topIndex < 0 ? null : s.field(topIndex).type().kind();
+                    topSchema = s;
+                }
+                if (topIndex < 0) {
+                    return null; // a version of the type without this field
+                }
+                Object v = READS.read(r, topIndex);
+                if (steps.length == 1) {
+                    return byKind(v, topKind);
+                }
+                for (int i = 1; i < steps.length && v != null; i++) {
+                    if (!(v instanceof PackedRecord)) {
+                        throw new IllegalArgumentException("'" + steps[i - 1] + "' is not a record");
+                    }
+                    PackedRecord nested = (PackedRecord) v;
+                    int f = nested.schema().indexOf(steps[i]);
+                    v = f < 0 ? null : nested.get(f);
+                }
+                return toSql(v, type, json);
+            } catch (QueryException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw QueryException.dataException("Failed to extract navpack field \"" + path + "\" of a "
+                        + r.schema().typeName() + ": " + e.getMessage(), e);
+            }
+        }
+
+        /**
+         * A top-level field's value as the column's type, chosen by the field's kind: scalars go straight to
+         * Hazelcast's conversion, with no type checks against interfaces (slow on JDK 17 when they fail).
+         */
+        private Object byKind(Object v, Kind kind) {
+            if (v == null) {
+                return null;
+            }
+            if (json) {
+                return new HazelcastJsonValue(JsonText.of(v));
+            }
+            switch (kind) {
+                case RECORD:
+                case LIST:
+                case SET:
+                case ARRAY:
+                case MAP:
+                    return toSql(v, type, false);
+                case UUID:
+                    return type.convert(v.toString());
+                case INSTANT:
+                    return type.convert(OffsetDateTime.ofInstant((Instant) v, ZoneOffset.UTC));
+                default:
+                    return type.convert(v);
+            }
+        }
+    }
+
+    /** A field value in its plain form as a value of SQL type {@code type}. */
+    static Object toSql(Object v, QueryDataType type, boolean json) {
+        if (v == null) {
+            return null;
+        }
+        if (json) {
+            return new HazelcastJsonValue(JsonText.of(v));
+        }
+        if (v instanceof PackedRecord) {
+            if (type.getTypeFamily() == QueryDataTypeFamily.OBJECT) {
+                return PackedGenericRecord.of((PackedRecord) v);
+            }
+            if (type.getTypeFamily() == QueryDataTypeFamily.VARCHAR) {
+                return JsonText.of(v);
+            }
+            throw new IllegalArgumentException("a record cannot be read as " + type.getTypeFamily());
+        }
+        if (v instanceof Collection || v instanceof Map || (v.getClass().isArray() && !(v instanceof byte[]))) {
+            if (type.getTypeFamily() == QueryDataTypeFamily.VARCHAR) {
+                return JsonText.of(v);
+            }
+            if (type.getTypeFamily() != QueryDataTypeFamily.OBJECT) {
+                throw new IllegalArgumentException("a list, set, array or map cannot be read as " + type.getTypeFamily()
+                        + " (map it as JSON)");
+            }
+            return v;
+        }
+        if (v instanceof UUID) {
+            v = v.toString();
+        } else if (v instanceof Instant) {
+            v = OffsetDateTime.ofInstant((Instant) v, ZoneOffset.UTC);
+        }
+        return type.convert(v);
+    }
+
+    /** Creates the target on every member; holds nothing. */
+    public static final class Descriptor implements QueryTargetDescriptor, DataSerializable {
+        public Descriptor() {
+        }
+
+        @Override
+        public QueryTarget create(InternalSerializationService serializationService, Extractors extractors, boolean isKey) {
+            if (isKey) {
+                throw new NavpackException("navpack values are map values, not keys");
+            }
+            return new NavpackQueryTarget(serializationService);
+        }
+
+        @Override
+        public void writeData(ObjectDataOutput out) {
+        }
+
+        @Override
+        public void readData(ObjectDataInput in) {
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Descriptor;
+        }
+
+        @Override
+        public int hashCode() {
+            return Descriptor.class.hashCode();
+        }
+    }
+}

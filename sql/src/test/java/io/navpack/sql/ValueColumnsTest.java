@@ -1,0 +1,49 @@
+package io.navpack.sql;
+
+import com.acme.orders.Order;
+import com.acme.trading.Leg;
+import com.hazelcast.sql.impl.type.QueryDataType;
+import io.navpack.format.SchemaRegistry;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Columns derived from schemas: flattening, JSON for containers and for records that contain themselves. */
+class ValueColumnsTest {
+
+    private static List<String> describe(List<ValueColumns.Column> columns) {
+        return columns.stream().map(c -> c.name + " " + c.type.getTypeFamily()).collect(Collectors.toList());
+    }
+
+    @Test
+    void nestedRecordsAreFlattenedAndContainersAreJson() {
+        SchemaRegistry registry = new SchemaRegistry();
+        registry.register(Order.class);
+        assertThat(describe(ValueColumns.of(registry.binding(Order.class).schema(), registry))).containsExactly(
+                "id BIGINT", "status VARCHAR", "customer.name VARCHAR", "customer.address.city VARCHAR",
+                "customer.address.country VARCHAR", "lines JSON", "tags JSON", "scores JSON", "total DECIMAL",
+                "placed DATE", "priority VARCHAR", "createdAt TIMESTAMP WITH TIME ZONE", "ref VARCHAR", "counts JSON",
+                "extras JSON", "discount BIGINT", "weight DOUBLE");
+    }
+
+    @Test
+    void aRecordThatContainsItselfIsOneJsonColumn() {
+        SchemaRegistry registry = new SchemaRegistry();
+        registry.register(Leg.class);
+        assertThat(describe(ValueColumns.of(registry.binding(Leg.class).schema(), registry)))
+                .containsExactly("payer VARCHAR", "notional DECIMAL", "periods JSON", "next JSON");
+        assertThat(ValueColumns.sqlType(registry.binding(Leg.class).schema().field("next").type()))
+                .isEqualTo(QueryDataType.JSON);
+    }
+
+    @Test
+    void jsonTextOfPlainValues() {
+        assertThat(JsonText.of(List.of(1, "a\"b", new java.math.BigDecimal("1.50"), java.util.Map.of("k", true))))
+                .isEqualTo("[1,\"a\\\"b\",1.50,{\"k\":true}]");
+        assertThat(JsonText.of(new int[] {1, 2})).isEqualTo("[1,2]");
+        assertThat(JsonText.of(Double.NaN)).isEqualTo("\"NaN\"");
+    }
+}
