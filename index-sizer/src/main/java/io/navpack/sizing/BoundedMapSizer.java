@@ -367,7 +367,6 @@ final class BoundedMapSizer {
         int used;
         boolean complete = true;
         String reason;
-        int slices = 1;
         /** The indexes sized (at most 64), with their counts and times. */
         List<IndexWork> work = List.of();
 
@@ -431,7 +430,6 @@ final class BoundedMapSizer {
         long candidates = Math.max(1, expectedEntries) * n * 2;
         int slices = !needsHolders ? 1 : (int) Math.max(Math.max(1, minSlices),
                 (candidates * MASK_BYTES_PER_OBJECT + maskBudget - 1) / maskBudget);
-        figures.slices = slices;
         try {
             for (int slice = 0; slice < slices; slice++) {
                 if (needsHolders) {
@@ -464,7 +462,7 @@ final class BoundedMapSizer {
     }
 
     /** One traversal of one index. */
-    private final class Pass {
+    private static final class Pass {
         final int slice;
         final int slices;
         /** Only recording which indexes hold which entry objects. */

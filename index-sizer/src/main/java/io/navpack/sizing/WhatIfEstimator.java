@@ -261,7 +261,6 @@ final class WhatIfEstimator {
         String[] components = IndexUtils.getComponents(index);
         CacheDeserializedValues caching = config.getCacheDeserializedValues();
 
-        Tally[] none = {};
         UnitWalker[] walkers = new UnitWalker[2];
         ValueCounter values = new ValueCounter(options.maxTrackedValues());
         BoundedMapSizer[] sizer = {null};

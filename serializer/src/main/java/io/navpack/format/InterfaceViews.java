@@ -531,7 +531,6 @@ final class InterfaceViews {
             GeneratedView.pending(c, t);
             own.ensureInitialized(c);
             MethodHandle ctor = own.findConstructor(c, MethodType.methodType(void.class, byte[].class, int.class, int.class));
-            t.generated = c;
             t.prototype = (GeneratedView) ctor.invoke((byte[]) null, 0, 0);
         } catch (Error | RuntimeException e) {
             throw new SchemaException("navpack cannot define the view class of " + iface.getName() + ": " + e, e);

@@ -17,7 +17,6 @@ final class ViewType {
     final Accessor[] printed;
     /** Bytes of the type id and version in the header, canonically packed. */
     final int headerLength;
-    Class<?> generated;
     GeneratedView prototype;
 
     ViewType(Class<?> iface, Schema schema, SchemaRegistry registry, Accessor[] accessors, Accessor[] printed) {

@@ -547,8 +547,9 @@ public final class Report {
     /** The SQL scan on every JDK that ran it: time, allocation, and each map's time over Compact's. */
     private String sqlScan() {
         StringBuilder sb = new StringBuilder();
-        for (String jdk : results.keySet()) {
-            List<Result> list = results.get(jdk).get("SqlScanBenchmark.sql");
+        for (Map.Entry<String, Map<String, List<Result>>> e : results.entrySet()) {
+            String jdk = e.getKey();
+            List<Result> list = e.getValue().get("SqlScanBenchmark.sql");
             if (list == null) {
                 continue;
             }
