@@ -95,7 +95,7 @@ public class FuzzTest {
         NavpackSerializer serializer = new NavpackSerializer(registry, mode);
         config.addSerializerConfig(new SerializerConfig().setTypeClass(PackedRecord.class).setImplementation(serializer));
         config.addSerializerConfig(new SerializerConfig().setTypeClass(PackedGenericRecord.class).setImplementation(serializer));
-        for (Class<?> c : List.of(Everything.class, Trade.class, Bean.class, FieldPojo.class, Flat.class, Leg.class)) {
+        for (Class<?> c : List.of(io.navpack.format.GeneratedView.class, Everything.class, Trade.class, Bean.class, FieldPojo.class, Flat.class, Leg.class)) {
             config.addSerializerConfig(new SerializerConfig().setTypeClass(c).setImplementation(serializer));
         }
         return new DefaultSerializationServiceBuilder().setConfig(config).build();

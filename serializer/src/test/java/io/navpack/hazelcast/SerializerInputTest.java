@@ -48,7 +48,10 @@ class SerializerInputTest {
         NavpackSerializer serializer = new NavpackSerializer(registry, ReadMode.RECORD);
         config.addSerializerConfig(new SerializerConfig().setTypeClass(PackedRecord.class).setImplementation(serializer));
         config.addSerializerConfig(new SerializerConfig().setTypeClass(PackedGenericRecord.class).setImplementation(serializer));
-        // the test class path's serializer hook (TradeHook) would otherwise bring a serializer of its own for the same type id
+        config.addSerializerConfig(new SerializerConfig().setTypeClass(io.navpack.format.GeneratedView.class)
+                .setImplementation(serializer));
+        // the serializer hooks on the class path (navpack's own for these classes, TradeHook) would otherwise bring
+        // serializers of their own for the same type id
         config.addSerializerConfig(new SerializerConfig().setTypeClass(com.acme.trading.Trade.class).setImplementation(serializer));
         return new DefaultSerializationServiceBuilder().setConfig(config).build();
     }
