@@ -381,7 +381,7 @@ final class MemberIndexSizer {
         Duration time = Duration.ofNanos(Math.min(remaining, options.maxWalkTime().toNanos()));
         return WalkOptions.builder()
                 .stopRule(HazelcastStopRule.get())
-                .maxObjects(options.maxObjectsPerWalk())
+                .maxObjects(options.fullGraphMaxObjects())
                 .maxDuration(time)
                 .expectedObjects(expectedObjects)
                 .build();

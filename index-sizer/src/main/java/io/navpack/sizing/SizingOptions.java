@@ -10,7 +10,9 @@ import java.util.Set;
  * @param mapNames maps to size; empty means all
  * @param includeInternalMaps also size maps whose names start with {@code __}
  * @param includeBackups also walk backup entries to report {@code backupHeapBytes}
- * @param maxObjectsPerWalk object budget of one map's sizing (its data, backups and indexes)
+ * @param maxObjectsPerWalk object budget of one map's sizing (its data, backups and indexes); {@link Long#MAX_VALUE}
+ *     (default) sets none in the bounded mode, whose memory does not grow with the objects it visits, and
+ *     {@link #DEFAULT_FULL_GRAPH_MAX_OBJECTS} in the full-graph mode, whose memory does
  * @param maxWalkTime time budget of one map's sizing
  * @param memberTimeBudget time a member may spend in all; past it, it reports what it has (walks partial)
  * @param topClasses histogram lines kept per index
@@ -28,6 +30,9 @@ public record SizingOptions(Set<String> mapNames, boolean includeInternalMaps, b
 
     /** The default heap a sizing may hold for itself on a member: 64 MiB. */
     public static final long DEFAULT_MAX_SIZER_HEAP_BYTES = 64L << 20;
+
+    /** The object budget of a full-graph walk when none is set: 500 million. */
+    public static final long DEFAULT_FULL_GRAPH_MAX_OBJECTS = 500_000_000L;
 
     public SizingOptions {
         mapNames = Set.copyOf(mapNames);
@@ -54,11 +59,12 @@ public record SizingOptions(Set<String> mapNames, boolean includeInternalMaps, b
     }
 
     /**
-     * All user maps, backups included, 500 million objects and 10 minutes per map, 15 minutes per member, the
-     * bounded mode with 64 MiB for the sizer's own bookkeeping, no CPU cap.
+     * All user maps, backups included, 10 minutes per map, 15 minutes per member, the bounded mode with 64 MiB
+     * for the sizer's own bookkeeping and no object budget, no CPU cap (a full-graph walk stops at 500 million
+     * objects).
      */
     public static SizingOptions defaults() {
-        return new SizingOptions(Set.of(), false, true, 500_000_000L, Duration.ofMinutes(10), Duration.ofMinutes(15),
+        return new SizingOptions(Set.of(), false, true, Long.MAX_VALUE, Duration.ofMinutes(10), Duration.ofMinutes(15),
                 8, SizingMode.BOUNDED, 1.0, DEFAULT_MAX_SIZER_HEAP_BYTES, true);
     }
 
@@ -113,6 +119,11 @@ public record SizingOptions(Set<String> mapNames, boolean includeInternalMaps, b
     public SizingOptions withMaxSizerHeapBytes(long bytes) {
         return new SizingOptions(mapNames, includeInternalMaps, includeBackups, maxObjectsPerWalk, maxWalkTime,
                 memberTimeBudget, topClasses, mode, cpuShare, bytes, includeData);
+    }
+
+    /** The object budget a full-graph walk keeps to: the one set, or {@link #DEFAULT_FULL_GRAPH_MAX_OBJECTS}. */
+    long fullGraphMaxObjects() {
+        return maxObjectsPerWalk == Long.MAX_VALUE ? DEFAULT_FULL_GRAPH_MAX_OBJECTS : maxObjectsPerWalk;
     }
 
     /** The same options sizing the maps' data too, or only their indexes. */
