@@ -69,9 +69,9 @@ final class UnsafeAccess {
         }
     }
 
-    static int arrayBaseOffset(Class<?> arrayClass) {
+    static long arrayBaseOffset(Class<?> arrayClass) {
         try {
-            return (int) holder.arrayBaseOffset.invokeExact(arrayClass);
+            return (long) holder.arrayBaseOffset.invokeExact(arrayClass);
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }
@@ -121,8 +121,15 @@ final class UnsafeAccess {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             objectFieldOffset = lookup.findVirtual(type, "objectFieldOffset",
                     MethodType.methodType(long.class, Field.class)).bindTo(unsafe);
-            arrayBaseOffset = lookup.findVirtual(type, "arrayBaseOffset",
-                    MethodType.methodType(int.class, Class.class)).bindTo(unsafe);
+            MethodHandle base;
+            try {
+                // a long from JDK 23 on, an int before
+                base = lookup.findVirtual(type, "arrayBaseOffset", MethodType.methodType(long.class, Class.class));
+            } catch (NoSuchMethodException e) {
+                base = lookup.findVirtual(type, "arrayBaseOffset", MethodType.methodType(int.class, Class.class))
+                        .asType(MethodType.methodType(long.class, type, Class.class));
+            }
+            arrayBaseOffset = base.bindTo(unsafe);
             arrayIndexScale = lookup.findVirtual(type, "arrayIndexScale",
                     MethodType.methodType(int.class, Class.class)).bindTo(unsafe);
             // initialises GET_REFERENCE now, so a failure shows here and not during a walk

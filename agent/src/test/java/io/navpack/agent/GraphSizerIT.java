@@ -53,6 +53,18 @@ class GraphSizerIT {
     }
 
     @Test
+    void arraysAreSizedByFormulaAsTheJvmMeasuresThem() {
+        Instrumentation inst = NavpackAgent.requireInstrumentation();
+        for (Class<?> c : List.of(byte[].class, int[].class, long[].class, Object[].class,
+                ConcurrentHashMap.class.getDeclaredClasses()[0].arrayType())) {
+            for (int n : new int[] {0, 1, 7, 100, 1000}) {
+                Object a = java.lang.reflect.Array.newInstance(c.getComponentType(), n);
+                assertThat(GraphSizer.arraySize(c, n)).as("%s of %d", c.getSimpleName(), n).isEqualTo(inst.getObjectSize(a));
+            }
+        }
+    }
+
+    @Test
     void stringIsCountedWithItsBackingArray() {
         String s = new String("hello, navpack".toCharArray());
         WalkResult r = sizer.walk(s, WalkOptions.defaults());
