@@ -19,8 +19,8 @@ import java.util.function.Consumer;
  * their interface, never this class; it is public only because the generated classes live in the
  * interface's package.
  *
- * <p>A view holds its bytes and their bounds (24 bytes of heap besides the array) and decodes a field
- * each time its accessor is called; the schema, the registry and how each accessor reads its field
+ * <p>A view holds an array of exactly its record's bytes and nothing else (16 bytes of heap besides the
+ * array with compressed references) and decodes a field each time its accessor is called; the schema, the registry and how each accessor reads its field
  * belong to the generated class. navpack writes a view by copying its bytes ({@link PackedRecord#ofView}
  * gives the record behind it). A view is a {@link PackedRecord} itself only when its interface extends
  * {@code PackedRecord} (this class has the methods for that); otherwise the interface's accessors are free to
@@ -32,21 +32,18 @@ public abstract class GeneratedView {
     /** Nesting of {@link #toString()} on this thread: nested views print through their own toString. */
     private static final ThreadLocal<int[]> TO_STRING_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
 
+    /** The record's bytes, the whole array: a view keeps no bounds, so that it is one reference over its header. */
     final byte[] bytes;
-    final int offset;
-    final int limit;
 
-    protected GeneratedView(byte[] bytes, int offset, int limit) {
+    protected GeneratedView(byte[] bytes) {
         this.bytes = bytes;
-        this.offset = offset;
-        this.limit = limit;
     }
 
     /** The generated class's {@link ViewType}, as the generated class's static initialiser received it. */
     protected abstract Object $type();
 
-    /** A new view of the generated class over {@code bytes[offset..limit)}, which must hold a record of its schema. */
-    protected abstract GeneratedView $create(byte[] bytes, int offset, int limit);
+    /** A new view of the generated class over {@code bytes}, which must hold exactly one record of its schema. */
+    protected abstract GeneratedView $create(byte[] bytes);
 
     /** Called once by a generated class's static initialiser. */
     protected static Object $typeOf(Class<?> generated) {
@@ -67,7 +64,7 @@ public abstract class GeneratedView {
 
     /** A core view over the same bytes, with the schema the class was generated for. */
     private RecordView record(ViewType t) {
-        return new RecordView(bytes, offset, limit - offset, t.registry, 0, t.schema);
+        return new RecordView(bytes, 0, bytes.length, t.registry, 0, t.schema);
     }
 
     /** The core view over the same bytes. */
@@ -84,66 +81,66 @@ public abstract class GeneratedView {
      */
     private int position(ViewType t, int field) {
         byte[] b = bytes;
-        int flagsAt = offset + t.headerLength;
+        int flagsAt = t.headerLength;
         int meta = RecordView.flags(b, flagsAt);
         int body = RecordView.bodyPosition(b, flagsAt, t.schema);
         return RecordView.isNull(b, t.schema, body, meta, field) ? -1
-                : RecordView.fieldPosition(b, t.schema, body, limit, meta, field);
+                : RecordView.fieldPosition(b, t.schema, body, b.length, meta, field);
     }
 
     protected final boolean readBoolean(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p >= 0 && ScalarCodecs.BooleanCodec.at(bytes, p, limit);
+        return p >= 0 && ScalarCodecs.BooleanCodec.at(bytes, p, bytes.length);
     }
 
     protected final byte readByte(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p < 0 ? 0 : ScalarCodecs.ByteCodec.at(bytes, p, limit);
+        return p < 0 ? 0 : ScalarCodecs.ByteCodec.at(bytes, p, bytes.length);
     }
 
     protected final short readShort(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p < 0 ? 0 : ScalarCodecs.ShortCodec.at(bytes, p, limit);
+        return p < 0 ? 0 : ScalarCodecs.ShortCodec.at(bytes, p, bytes.length);
     }
 
     protected final char readChar(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p < 0 ? 0 : ScalarCodecs.CharCodec.at(bytes, p, limit);
+        return p < 0 ? 0 : ScalarCodecs.CharCodec.at(bytes, p, bytes.length);
     }
 
     protected final int readInt(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p < 0 ? 0 : PackedInts.readInt(bytes, p, limit);
+        return p < 0 ? 0 : PackedInts.readInt(bytes, p, bytes.length);
     }
 
     protected final long readLong(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p < 0 ? 0L : PackedInts.readLong(bytes, p, limit);
+        return p < 0 ? 0L : PackedInts.readLong(bytes, p, bytes.length);
     }
 
     protected final float readFloat(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p < 0 ? 0f : ScalarCodecs.FloatCodec.at(bytes, p, limit);
+        return p < 0 ? 0f : ScalarCodecs.FloatCodec.at(bytes, p, bytes.length);
     }
 
     protected final double readDouble(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p < 0 ? 0d : ScalarCodecs.DoubleCodec.at(bytes, p, limit);
+        return p < 0 ? 0d : ScalarCodecs.DoubleCodec.at(bytes, p, bytes.length);
     }
 
     protected final String readString(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p < 0 ? null : ScalarCodecs.StringCodec.at(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.StringCodec.at(bytes, p, bytes.length);
     }
 
     protected final BigDecimal readDecimal(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p < 0 ? null : ScalarCodecs.DecimalCodec.at(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.DecimalCodec.at(bytes, p, bytes.length);
     }
 
     protected final LocalDate readDate(Object type, int field) {
         int p = position((ViewType) type, field);
-        return p < 0 ? null : ScalarCodecs.DateCodec.at(bytes, p, limit);
+        return p < 0 ? null : ScalarCodecs.DateCodec.at(bytes, p, bytes.length);
     }
 
     /** The value of accessor {@code slot} of the view type, decoded as the accessor's Java type. */
@@ -151,7 +148,7 @@ public abstract class GeneratedView {
         ViewType t = (ViewType) type;
         ViewType.Accessor a = t.accessors[slot];
         int p = position(t, a.field);
-        return p < 0 ? null : a.fieldType.codec().read(bytes, p, limit, t.registry, a.target, 0);
+        return p < 0 ? null : a.fieldType.codec().read(bytes, p, bytes.length, t.registry, a.target, 0);
     }
 
     // ---------------------------------------------------------------- PackedRecord, for interfaces that extend it
@@ -169,11 +166,11 @@ public abstract class GeneratedView {
     }
 
     public int offset() {
-        return offset;
+        return 0;
     }
 
     public int length() {
-        return limit - offset;
+        return bytes.length;
     }
 
     public int indexOf(String name) {
@@ -311,21 +308,21 @@ public abstract class GeneratedView {
         }
         if (o instanceof GeneratedView) {
             GeneratedView v = (GeneratedView) o;
-            return Arrays.equals(bytes, offset, limit, v.bytes, v.offset, v.limit);
+            return Arrays.equals(bytes, v.bytes);
         }
         if (!record) {
             return false;
         }
         PackedRecord r = (PackedRecord) o;
-        return Arrays.equals(bytes, offset, limit, r.array(), r.offset(), r.offset() + r.length());
+        return Arrays.equals(bytes, 0, bytes.length, r.array(), r.offset(), r.offset() + r.length());
     }
 
     /** The hash of the bytes, as every {@link PackedRecord} computes it. */
     @Override
     public final int hashCode() {
         int h = 1;
-        for (int i = offset; i < limit; i++) {
-            h = 31 * h + bytes[i];
+        for (byte x : bytes) {
+            h = 31 * h + x;
         }
         return h;
     }
@@ -348,7 +345,7 @@ public abstract class GeneratedView {
                 ViewType.Accessor a = t.printed[k];
                 sb.append(k > 0 ? ", " : "").append(a.property).append('=');
                 int p = a.field < 0 ? -1 : position(t, a.field);
-                Object v = p < 0 ? a.missing : a.fieldType.codec().read(bytes, p, limit, t.registry, a.target, 0);
+                Object v = p < 0 ? a.missing : a.fieldType.codec().read(bytes, p, bytes.length, t.registry, a.target, 0);
                 append(sb, v);
             }
             return sb.append('}').toString();

@@ -61,7 +61,7 @@ final class InterfaceViews {
         this.registry = registry;
     }
 
-    /** A view of {@code record}'s bytes (sharing its array) as {@code iface}. */
+    /** A view of {@code record}'s bytes as {@code iface} (sharing its array when the record fills it). */
     <T> T view(PackedRecord record, Class<T> iface) {
         RecordView r = record instanceof RecordView ? (RecordView) record
                 : record instanceof GeneratedView ? ((GeneratedView) record).record()
@@ -530,8 +530,8 @@ final class InterfaceViews {
             }
             GeneratedView.pending(c, t);
             own.ensureInitialized(c);
-            MethodHandle ctor = own.findConstructor(c, MethodType.methodType(void.class, byte[].class, int.class, int.class));
-            t.prototype = (GeneratedView) ctor.invoke((byte[]) null, 0, 0);
+            MethodHandle ctor = own.findConstructor(c, MethodType.methodType(void.class, byte[].class));
+            t.prototype = (GeneratedView) ctor.invoke((byte[]) null);
         } catch (Error | RuntimeException e) {
             throw new SchemaException("navpack cannot define the view class of " + iface.getName() + ": " + e, e);
         } catch (Throwable e) {
@@ -550,18 +550,17 @@ final class InterfaceViews {
                 .op2(ViewClassWriter.INVOKESTATIC, w.methodRef(BASE, "$typeOf", "(Ljava/lang/Class;)" + object), 0)
                 .op2(ViewClassWriter.PUTSTATIC, typeField, -1)
                 .op(ViewClassWriter.RETURN, 0));
-        w.method(ViewClassWriter.ACC_PUBLIC, "<init>", "([BII)V", 4, new ViewClassWriter.Code()
+        w.method(ViewClassWriter.ACC_PUBLIC, "<init>", "([B)V", 2, new ViewClassWriter.Code()
                 .op(ViewClassWriter.ALOAD_0, 1).op(ViewClassWriter.ALOAD_1, 1)
-                .op(ViewClassWriter.ILOAD_2, 1).op(ViewClassWriter.ILOAD_3, 1)
-                .op2(ViewClassWriter.INVOKESPECIAL, w.methodRef(BASE, "<init>", "([BII)V"), -4)
+                .op2(ViewClassWriter.INVOKESPECIAL, w.methodRef(BASE, "<init>", "([B)V"), -2)
                 .op(ViewClassWriter.RETURN, 0));
         w.method(ViewClassWriter.ACC_PROTECTED, "$type", "()" + object, 1, new ViewClassWriter.Code()
                 .op2(ViewClassWriter.GETSTATIC, typeField, 1)
                 .op(ViewClassWriter.ARETURN, -1));
-        w.method(ViewClassWriter.ACC_PROTECTED, "$create", "([BII)L" + BASE + ";", 4, new ViewClassWriter.Code()
+        w.method(ViewClassWriter.ACC_PROTECTED, "$create", "([B)L" + BASE + ";", 2, new ViewClassWriter.Code()
                 .op2(ViewClassWriter.NEW, w.thisClass(), 1).op(ViewClassWriter.DUP, 1)
-                .op(ViewClassWriter.ALOAD_1, 1).op(ViewClassWriter.ILOAD_2, 1).op(ViewClassWriter.ILOAD_3, 1)
-                .op2(ViewClassWriter.INVOKESPECIAL, w.methodRef(name, "<init>", "([BII)V"), -4)
+                .op(ViewClassWriter.ALOAD_1, 1)
+                .op2(ViewClassWriter.INVOKESPECIAL, w.methodRef(name, "<init>", "([B)V"), -2)
                 .op(ViewClassWriter.ARETURN, -1));
 
         for (int slot = 0; slot < t.accessors.length; slot++) {

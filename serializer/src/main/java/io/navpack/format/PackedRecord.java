@@ -205,7 +205,9 @@ public interface PackedRecord {
     // ---------------------------------------------------------------- interface views and builders
 
     /**
-     * This record as an implementation of the interface {@code type}, backed by the same bytes: each
+     * This record as an implementation of the interface {@code type}, backed by the same bytes (the same
+     * array when the record fills it, else a copy of exactly the record's bytes: a view holds one array
+     * and no bounds, 16 bytes besides it with compressed references): each
      * accessor ({@code id()}, {@code getId()}) decodes its field when called. The implementation is generated
      * once per interface and schema version; a field the value's version lacks reads as the Java default,
      * and an interface that does not match the schema is refused with a {@link SchemaException} naming the

@@ -37,8 +37,6 @@ final class ViewClassWriter {
     static final int DCONST_0 = 0x0e;
     static final int SIPUSH = 0x11;
     static final int LDC_W = 0x13;
-    static final int ILOAD_2 = 0x1c;
-    static final int ILOAD_3 = 0x1d;
     static final int ALOAD_0 = 0x2a;
     static final int ALOAD_1 = 0x2b;
     static final int DUP = 0x59;

@@ -1,6 +1,7 @@
 package io.navpack.format;
 
 import java.lang.reflect.Type;
+import java.util.Arrays;
 
 /**
  * One generated view class: the interface it implements, the schema version it reads, and for each
@@ -30,8 +31,9 @@ final class ViewType {
 
     /**
      * A view of the generated class over the record {@code r} (of {@link #schema}), whose header the core
-     * view checked; refused when its type id or version is not packed in the shortest form, as navpack
-     * writes them (a view finds the header's flags at a fixed distance).
+     * view checked: over {@code r}'s array when the record fills it, else over a copy of exactly its bytes
+     * (a view holds no bounds). Refused when the type id or version is not packed in the shortest form, as
+     * navpack writes them (a view finds the header's flags at a fixed distance).
      */
     GeneratedView create(RecordView r) {
         int flagsAt = r.offset() + headerLength;
@@ -40,7 +42,9 @@ final class ViewType {
             throw new NavpackFormatException("the header of this " + schema.typeName() + " packs its type id or version"
                     + " in more bytes than needed, which navpack never writes", r.offset());
         }
-        return prototype.$create(r.array(), r.offset(), r.limit());
+        byte[] a = r.array();
+        boolean whole = r.offset() == 0 && r.limit() == a.length;
+        return prototype.$create(whole ? a : Arrays.copyOfRange(a, r.offset(), r.limit()));
     }
 
     /** How the generated class implements one method of the interface. */

@@ -94,7 +94,7 @@ class InterfaceViewTest {
     }
 
     @Test
-    void nestedViewsShareTheOuterBytes() {
+    void nestedViewsHoldExactlyTheirOwnBytes() {
         Leg last = new Leg("B", BigDecimal.ONE, List.of(), null);
         Leg leg = new Leg("A", BigDecimal.TEN, List.of(new Leg.Period(LocalDate.of(2026, 1, 1), LocalDate.of(2026, 7, 1),
                 0.031)), last);
@@ -104,8 +104,24 @@ class InterfaceViewTest {
         assertThat(v.next().payer()).isEqualTo("B");
         assertThat(v.next().next()).isNull();
         assertThat(v.periods().get(0).rate()).isEqualTo(0.031);
-        assertThat(PackedRecord.ofView(v.next()).array()).isSameAs(bytes);
-        assertThat(PackedRecord.ofView(v.periods().get(0)).array()).isSameAs(bytes);
+        assertThat(PackedRecord.ofView(v).array()).isSameAs(bytes);
+        assertThat(PackedRecord.ofView(v.next()).array()).isEqualTo(legs.encode(last));
+        assertThat(PackedRecord.ofView(v.periods().get(0)).array()).isEqualTo(legs.encode(leg.periods().get(0)));
+        assertThat(v.next()).isEqualTo(legs.view(legs.encode(last), LegView.class));
+    }
+
+    @Test
+    void aViewIsOneReferenceToItsBytes() {
+        TradeView v = navpack.view(navpack.encode(SeedTrades.load().get(0)), TradeView.class);
+        List<java.lang.reflect.Field> instanceFields = new java.util.ArrayList<>();
+        for (Class<?> c = v.getClass(); c != Object.class; c = c.getSuperclass()) {
+            for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                    instanceFields.add(f);
+                }
+            }
+        }
+        assertThat(instanceFields).singleElement().satisfies(f -> assertThat(f.getType()).isEqualTo(byte[].class));
     }
 
     @Test
