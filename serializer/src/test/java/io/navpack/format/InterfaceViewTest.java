@@ -111,6 +111,20 @@ class InterfaceViewTest {
     }
 
     @Test
+    void aViewOfARecordInsideALargerArrayCopiesExactlyTheRecord() {
+        Trade t = SeedTrades.load().get(0);
+        byte[] record = navpack.encode(t);
+        byte[] framed = new byte[record.length + 7];
+        System.arraycopy(record, 0, framed, 3, record.length);
+        TradeView v = navpack.view(framed, 3, record.length).as(TradeView.class);
+        assertThat(PackedRecord.ofView(v).array()).isEqualTo(record).isNotSameAs(framed);
+        assertThat(v).isEqualTo(navpack.view(record, TradeView.class));
+        assertThat(v.currency1()).isEqualTo(t.currency1());
+        framed[3 + record.length - 1] ^= 0x7F;
+        assertThat(v).isEqualTo(navpack.view(record, TradeView.class));
+    }
+
+    @Test
     void aViewIsOneReferenceToItsBytes() {
         TradeView v = navpack.view(navpack.encode(SeedTrades.load().get(0)), TradeView.class);
         List<java.lang.reflect.Field> instanceFields = new java.util.ArrayList<>();
