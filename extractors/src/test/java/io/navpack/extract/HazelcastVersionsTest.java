@@ -47,29 +47,13 @@ class HazelcastVersionsTest {
 
     /** hazelcast.xml for a member, in elements every supported version reads. */
     private static String memberXml(String cluster, int port, int[] ports) {
-        StringBuilder members = new StringBuilder();
-        for (int p : ports) {
-            members.append("<member>127.0.0.1:").append(p).append("</member>");
-        }
-        return "<hazelcast xmlns=\"http://www.hazelcast.com/schema/config\">"
-                + "<cluster-name>" + cluster + "</cluster-name>"
-                + "<properties>"
-                + "<property name=\"hazelcast.phone.home.enabled\">false</property>"
-                + "<property name=\"hazelcast.socket.bind.any\">false</property>"
-                + "<property name=\"hazelcast.local.localAddress\">127.0.0.1</property>"
-                + "</properties>"
-                + "<network><port auto-increment=\"false\">" + port + "</port>"
-                + "<join><auto-detection enabled=\"false\"/><multicast enabled=\"false\"/>"
-                + "<tcp-ip enabled=\"true\">" + members + "</tcp-ip></join>"
-                + "<interfaces enabled=\"true\"><interface>127.0.0.1</interface></interfaces></network>"
-                + "<jet enabled=\"false\"/>"
+        return Loopback.memberXml(cluster, port, ports, "<jet enabled=\"false\"/>"
                 + "<map name=\"orders-object\"><in-memory-format>OBJECT</in-memory-format></map>"
                 + "<map name=\"orders-indexed\"><indexes><index type=\"SORTED\"><attributes><attribute>total</attribute>"
                 + "</attributes></index><index type=\"HASH\"><attributes><attribute>lines[any].sku</attribute></attributes>"
                 + "</index></indexes></map>"
                 + "<map name=\"orders-nav\"><attributes><attribute extractor-class-name=\""
-                + NavpackExtractor.class.getName() + "\">nav</attribute></attributes></map>"
-                + "</hazelcast>";
+                + NavpackExtractor.class.getName() + "\">nav</attribute></attributes></map>");
     }
 
     @ParameterizedTest

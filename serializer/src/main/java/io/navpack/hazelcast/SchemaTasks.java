@@ -263,18 +263,16 @@ public final class SchemaTasks {
         }
     }
 
-    /** Reads one schema out of the catalog: its binary form, or null when the catalog lacks it. */
-    public static final class Read implements EntryProcessor<String, byte[], byte[]>, ReadOnly, DataSerializable,
-            HazelcastInstanceAware {
-        private static final long serialVersionUID = 1L;
-        private int typeId;
-        private int version;
-        private transient HazelcastInstance hz;
+    /** A request about one schema, named by type id and version, run where Hazelcast gives it its instance. */
+    abstract static class SchemaKeyTask implements DataSerializable, HazelcastInstanceAware {
+        int typeId;
+        int version;
+        transient HazelcastInstance hz;
 
-        public Read() {
+        SchemaKeyTask() {
         }
 
-        Read(int typeId, int version) {
+        SchemaKeyTask(int typeId, int version) {
             this.typeId = typeId;
             this.version = version;
         }
@@ -284,16 +282,10 @@ public final class SchemaTasks {
             this.hz = hz;
         }
 
-        @Override
-        public byte[] process(Map.Entry<String, byte[]> entry) {
+        /** Counts the request and answers the binary form of {@code s}, or null when it is missing. */
+        final byte[] answer(Schema s) {
             count(hz);
-            Schema s = catalogOf(entry.getValue()).get(typeId, version);
             return s == null ? null : s.toBytes();
-        }
-
-        @Override
-        public EntryProcessor<String, byte[], byte[]> getBackupProcessor() {
-            return null;
         }
 
         @Override
@@ -309,42 +301,40 @@ public final class SchemaTasks {
         }
     }
 
-    /** Looks a schema up in one member's registry only (never asks further); answers its bytes or null. */
-    public static final class Find implements Callable<byte[]>, DataSerializable, HazelcastInstanceAware {
-        private int typeId;
-        private int version;
-        private transient HazelcastInstance hz;
+    /** Reads one schema out of the catalog: its binary form, or null when the catalog lacks it. */
+    public static final class Read extends SchemaKeyTask implements EntryProcessor<String, byte[], byte[]>, ReadOnly {
+        private static final long serialVersionUID = 1L;
 
+        public Read() {
+        }
+
+        Read(int typeId, int version) {
+            super(typeId, version);
+        }
+
+        @Override
+        public byte[] process(Map.Entry<String, byte[]> entry) {
+            return answer(catalogOf(entry.getValue()).get(typeId, version));
+        }
+
+        @Override
+        public EntryProcessor<String, byte[], byte[]> getBackupProcessor() {
+            return null;
+        }
+    }
+
+    /** Looks a schema up in one member's registry only (never asks further); answers its bytes or null. */
+    public static final class Find extends SchemaKeyTask implements Callable<byte[]> {
         public Find() {
         }
 
         Find(int typeId, int version) {
-            this.typeId = typeId;
-            this.version = version;
-        }
-
-        @Override
-        public void setHazelcastInstance(HazelcastInstance hz) {
-            this.hz = hz;
+            super(typeId, version);
         }
 
         @Override
         public byte[] call() {
-            count(hz);
-            Schema s = NavpackContext.of(hz).registry().local(typeId, version);
-            return s == null ? null : s.toBytes();
-        }
-
-        @Override
-        public void writeData(ObjectDataOutput out) throws IOException {
-            out.writeInt(typeId);
-            out.writeInt(version);
-        }
-
-        @Override
-        public void readData(ObjectDataInput in) throws IOException {
-            typeId = in.readInt();
-            version = in.readInt();
+            return answer(NavpackContext.of(hz).registry().local(typeId, version));
         }
     }
 

@@ -53,6 +53,31 @@ public final class Loopback {
         return config;
     }
 
+    /**
+     * hazelcast.xml of a member on {@code port} joining the members on {@code ports}, with the settings of
+     * {@link #member} in elements every supported Hazelcast version reads, then {@code more} (elements of
+     * {@code <hazelcast>}: jet, maps, ...).
+     */
+    public static String memberXml(String cluster, int port, int[] ports, String more) {
+        StringBuilder members = new StringBuilder();
+        for (int p : ports) {
+            members.append("<member>127.0.0.1:").append(p).append("</member>");
+        }
+        return "<hazelcast xmlns=\"http://www.hazelcast.com/schema/config\">"
+                + "<cluster-name>" + cluster + "</cluster-name>"
+                + "<properties>"
+                + "<property name=\"hazelcast.phone.home.enabled\">false</property>"
+                + "<property name=\"hazelcast.socket.bind.any\">false</property>"
+                + "<property name=\"hazelcast.local.localAddress\">127.0.0.1</property>"
+                + "</properties>"
+                + "<network><port auto-increment=\"false\">" + port + "</port>"
+                + "<join><auto-detection enabled=\"false\"/><multicast enabled=\"false\"/>"
+                + "<tcp-ip enabled=\"true\">" + members + "</tcp-ip></join>"
+                + "<interfaces enabled=\"true\"><interface>127.0.0.1</interface></interfaces></network>"
+                + more
+                + "</hazelcast>";
+    }
+
     public static ClientConfig client(ClientConfig config, String cluster, int... ports) {
         config.setClusterName(cluster);
         config.setProperty("hazelcast.phone.home.enabled", "false");

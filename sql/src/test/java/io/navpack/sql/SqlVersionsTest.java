@@ -47,26 +47,11 @@ class SqlVersionsTest {
 
     /** hazelcast.xml in elements every supported version reads; Jet on, 127.0.0.1 only. */
     static String memberXml(String cluster, int port, int[] ports, boolean jet) {
-        StringBuilder members = new StringBuilder();
-        for (int p : ports) {
-            members.append("<member>127.0.0.1:").append(p).append("</member>");
-        }
-        return "<hazelcast xmlns=\"http://www.hazelcast.com/schema/config\">"
-                + "<cluster-name>" + cluster + "</cluster-name>"
-                + "<properties>"
-                + "<property name=\"hazelcast.phone.home.enabled\">false</property>"
-                + "<property name=\"hazelcast.socket.bind.any\">false</property>"
-                + "<property name=\"hazelcast.local.localAddress\">127.0.0.1</property>"
-                + "</properties>"
-                + "<network><port auto-increment=\"false\">" + port + "</port>"
-                + "<join><auto-detection enabled=\"false\"/><multicast enabled=\"false\"/>"
-                + "<tcp-ip enabled=\"true\">" + members + "</tcp-ip></join>"
-                + "<interfaces enabled=\"true\"><interface>127.0.0.1</interface></interfaces></network>"
-                + "<jet enabled=\"" + jet + "\"><instance><cooperative-thread-count>2</cooperative-thread-count></instance></jet>"
+        return Loopback.memberXml(cluster, port, ports,
+                "<jet enabled=\"" + jet + "\"><instance><cooperative-thread-count>2</cooperative-thread-count></instance></jet>"
                 + "<map name=\"orders_indexed\"><indexes><index type=\"SORTED\"><attributes><attribute>total</attribute>"
                 + "</attributes></index><index type=\"HASH\"><attributes><attribute>customer.address.city</attribute>"
-                + "</attributes></index></indexes></map>"
-                + "</hazelcast>";
+                + "</attributes></index></indexes></map>");
     }
 
     @ParameterizedTest
