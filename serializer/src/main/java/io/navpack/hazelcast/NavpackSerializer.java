@@ -117,7 +117,7 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
         }
         if (value instanceof PackedRecord) {
             PackedRecord r = (PackedRecord) value;
-            if (value instanceof PackedGenericRecord && ((PackedGenericRecord) value).stored) {
+            if (value instanceof PackedGenericRecord && ((PackedGenericRecord) value).stored()) {
                 // bytes this serializer read from the cluster: written back as they are
                 if (standalone == null) {
                     context().registry().register(r.schema());
@@ -241,7 +241,7 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
             }
         }
         return standalone != null || context().genericRecords()
-                ? new PackedGenericRecord(view, true, standalone == null && context.isMember()) : view;
+                ? PackedGenericRecord.read(view, standalone == null && context.isMember()) : view;
     }
 
     /** First piece read from a stream on the copying path: all that a length prefix alone makes the reader allocate. */

@@ -50,21 +50,60 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     private static final QueryReads READS = QueryReads.installed();
 
     final PackedRecord record;
-    /** Read from the cluster by {@link NavpackSerializer}: written back as it is, without a check. */
-    final boolean stored;
-    /** Read on a member, where queries and index builds skip what cannot be read ({@link UnreadableValues}). */
-    final boolean member;
     /** The field value {@link #getFieldKind} read last on this thread, for the getter Hazelcast calls next. */
     private static final ThreadLocal<Memo> MEMO = ThreadLocal.withInitial(Memo::new);
 
+    /**
+     * A record around {@code record}: the view itself and nothing else, so that a value held in an OBJECT
+     * map costs one reference besides its core view. Where it came from ({@link #stored}, {@link #member})
+     * is told by its class.
+     */
     PackedGenericRecord(PackedRecord record) {
-        this(record, false, false);
+        this.record = record;
     }
 
-    PackedGenericRecord(PackedRecord record, boolean stored, boolean member) {
-        this.record = record;
-        this.stored = stored;
-        this.member = member;
+    /** A value {@link NavpackSerializer} read from the cluster, on a member ({@code member}) or a client. */
+    static PackedGenericRecord read(PackedRecord record, boolean member) {
+        return member ? new OnMember(record) : new Stored(record);
+    }
+
+    /** Read from the cluster by {@link NavpackSerializer}: written back as it is, without a check. */
+    boolean stored() {
+        return false;
+    }
+
+    /** Read on a member, where queries and index builds skip what cannot be read ({@link UnreadableValues}). */
+    boolean member() {
+        return false;
+    }
+
+    /** A value read from the cluster on a client. */
+    private static final class Stored extends PackedGenericRecord {
+        Stored(PackedRecord record) {
+            super(record);
+        }
+
+        @Override
+        boolean stored() {
+            return true;
+        }
+    }
+
+    /** A value read from the cluster on a member: what OBJECT maps hold and queries read. */
+    private static final class OnMember extends PackedGenericRecord {
+        OnMember(PackedRecord record) {
+            super(record);
+        }
+
+        @Override
+        boolean stored() {
+            return true;
+        }
+
+        @Override
+        boolean member() {
+            return true;
+        }
     }
 
     /** One field value read ahead, and by whom. */
@@ -91,8 +130,16 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
 
     /** A nested record: read field by field (the break-even is kept for top-level values). */
     private static final class Nested extends PackedGenericRecord {
+        private final boolean member;
+
         Nested(PackedRecord record, boolean member) {
-            super(record, false, member);
+            super(record);
+            this.member = member;
+        }
+
+        @Override
+        boolean member() {
+            return member;
         }
 
         @Override
@@ -182,7 +229,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
         if (v instanceof PackedGenericRecord) {
             return (PackedGenericRecord) v;
         }
-        return new Nested((PackedRecord) v, member);
+        return new Nested((PackedRecord) v, member());
     }
 
     /**
@@ -192,7 +239,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
      */
     private Object value(String name) {
         int i = index(name);
-        if (!member) {
+        if (!member()) {
             return read(i);
         }
         Memo m = MEMO.get();
@@ -462,7 +509,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
             return FieldKind.NOT_AVAILABLE;
         }
         FieldKind kind = GenericSchema.of(s).kind(i);
-        if (member) {
+        if (member()) {
             Memo m = MEMO.get();
             try {
                 m.value = read(i);
