@@ -8,6 +8,7 @@ import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
 import io.navpack.hazelcast.NavpackContext;
 import io.navpack.hazelcast.NavpackSerializer;
+import io.navpack.json.JsonWriter;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -69,7 +70,7 @@ final class InspectCommand implements Callable<Integer> {
             out.put("@typeId", view.schema().typeId());
             out.put("@version", view.schema().version());
             out.putAll(view.toMap());
-            System.out.println(Json.write(out));
+            System.out.println(JsonWriter.indented(out));
             return Main.OK;
         } catch (NavpackFormatException e) {
             throw new CliException(Main.FAILED, "not a valid navpack value: " + e.getMessage(), e);

@@ -1,10 +1,12 @@
 package io.navpack.cli;
 
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.HazelcastJsonValue;
 import com.hazelcast.sql.SqlColumnMetadata;
 import com.hazelcast.sql.SqlResult;
 import com.hazelcast.sql.SqlRow;
 import io.navpack.format.PackedRecord;
+import io.navpack.json.JsonWriter;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -117,7 +119,7 @@ public final class SqlTable {
             return "NULL";
         }
         if (v instanceof PackedRecord) {
-            return Json.write(((PackedRecord) v).toMap()).replaceAll("\\s*\\n\\s*", " ");
+            return JsonWriter.indented(((PackedRecord) v).toMap()).replaceAll("\\s*\\n\\s*", " ");
         }
         if (v instanceof java.math.BigDecimal) {
             return ((java.math.BigDecimal) v).toPlainString();
@@ -171,16 +173,25 @@ public final class SqlTable {
     /** JSON: an array of row objects keyed by column name; for an update, {@code {"updateCount": n}}. */
     public String toJson() {
         if (updateCount >= 0) {
-            return Json.write(Map.of("updateCount", updateCount));
+            return JsonWriter.indented(Map.of("updateCount", updateCount));
         }
-        List<Map<String, Object>> out = new ArrayList<>();
+        JsonWriter j = JsonWriter.indented().beginArray();
         for (List<Object> row : rows) {
             Map<String, Object> m = new LinkedHashMap<>();
             for (int i = 0; i < columns.size(); i++) {
                 m.put(columns.get(i), row.get(i));
             }
-            out.add(m);
+            j.beginObject();
+            m.forEach((column, v) -> {
+                j.name(column);
+                if (v instanceof HazelcastJsonValue) {
+                    j.rawValue(v.toString());  // a JSON column's text is JSON already
+                } else {
+                    j.value(v);
+                }
+            });
+            j.endObject();
         }
-        return Json.write(out);
+        return j.endArray().toString();
     }
 }

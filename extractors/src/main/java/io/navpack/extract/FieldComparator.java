@@ -1,7 +1,6 @@
 package io.navpack.extract;
 
 import io.navpack.format.FieldPath;
-import io.navpack.format.PackedRecord;
 
 import java.io.Serializable;
 import java.util.Comparator;
@@ -68,20 +67,7 @@ public final class FieldComparator<K, V> implements Comparator<Map.Entry<K, V>>,
             p = FieldPath.parse(path);
             parsed = p;
         }
-        Object v = value;
-        for (int s = 0; s < p.size() && v != null; s++) {
-            if (!p.isName(s)) {
-                throw new IllegalArgumentException("FieldComparator orders by a field, not by an element: " + path);
-            }
-            if (v instanceof PackedRecord) {
-                PackedRecord r = (PackedRecord) v;
-                int i = r.schema().indexOf(p.name(s));
-                v = i < 0 ? null : r.get(i);
-            } else {
-                v = JavaProperties.get(v, p.name(s));
-            }
-        }
-        return v instanceof Enum ? ((Enum<?>) v).name() : v;
+        return PlainPath.follow(value, p, "FieldComparator orders by a field, not by an element");
     }
 
     @Override

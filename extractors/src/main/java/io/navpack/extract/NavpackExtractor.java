@@ -10,9 +10,6 @@ import io.navpack.format.NavpackException;
 import io.navpack.hazelcast.UnreadableValues;
 import io.navpack.format.PackedRecord;
 
-import java.lang.reflect.Array;
-import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -79,7 +76,7 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
             return;
         }
         PackedRecord record = (PackedRecord) target;
-        int top = record.schema().indexOf(path.name(0));
+        int top = record.schema().indexOf(path.step(0).name());
         if (top < 0) {
             // the value was written with a version of its type that has no such field
             collector.addObject(null);
@@ -90,7 +87,7 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
             if (path.size() == 1) {
                 collector.addObject(v);
             } else {
-                offer(v, path, 1, collector);
+                PlainPath.offer(v, path, 1, collector);
             }
         } catch (NavpackException e) {
             // a value navpack cannot read must not fail the query or index build: it is skipped, logged and counted
@@ -110,7 +107,7 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
         } else if (target instanceof InternalGenericRecord) {
             new GenericRecordQueryReader((InternalGenericRecord) target).read(hazelcastPath(path), collector);
         } else {
-            offer(target, path, 0, collector);
+            PlainPath.offer(target, path, 0, collector);
         }
     }
 
@@ -118,11 +115,11 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
     private static String hazelcastPath(FieldPath path) {
         StringBuilder sb = new StringBuilder();
         for (int s = 0; s < path.size(); s++) {
-            if (path.isName(s)) {
-                sb.append(sb.length() > 0 ? "." : "").append(path.name(s));
+            FieldPath.Step step = path.step(s);
+            if (step.type() == FieldPath.Step.Type.FIELD) {
+                sb.append(sb.length() > 0 ? "." : "").append(step.name());
             } else {
-                int sel = path.selector(s);
-                sb.append('[').append(sel < 0 ? "any" : Integer.toString(sel)).append(']');
+                sb.append(step);
             }
         }
         return sb.toString();
@@ -137,73 +134,5 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
             }
         }
         return p;
-    }
-
-    /** Follows steps {@code s..} of the path from a plain value, offering what it reaches. */
-    private static void offer(Object v, FieldPath path, int s, ValueCollector collector) {
-        for (; s < path.size(); s++) {
-            if (v == null) {
-                collector.addObject(null);
-                return;
-            }
-            int selector = path.selector(s);
-            boolean container = v instanceof Collection || v.getClass().isArray();
-            if (path.isName(s) || (selector == FieldPath.ANY_OR_FIELD && !container)) {
-                if (v instanceof PackedRecord) {
-                    PackedRecord r = (PackedRecord) v;
-                    int i = r.schema().indexOf(path.name(s));
-                    v = i < 0 ? null : r.get(i);
-                } else if (container || v instanceof Map) {
-                    throw new IllegalArgumentException("path '" + path + "': '" + path.name(s) + "' follows a "
-                            + v.getClass().getSimpleName() + ", not a record");
-                } else {
-                    v = JavaProperties.get(v, path.name(s));
-                }
-                continue;
-            }
-            if (selector == FieldPath.ANY || selector == FieldPath.ANY_OR_FIELD) {
-                for (Object e : elements(v, path)) {
-                    offer(e, path, s + 1, collector);
-                }
-                return;
-            }
-            v = element(v, selector, path);
-        }
-        collector.addObject(v instanceof Enum ? ((Enum<?>) v).name() : v);
-    }
-
-    private static Iterable<?> elements(Object v, FieldPath path) {
-        if (v instanceof Collection) {
-            return (Collection<?>) v;
-        }
-        if (v != null && v.getClass().isArray()) {
-            int n = Array.getLength(v);
-            Object[] out = new Object[n];
-            for (int i = 0; i < n; i++) {
-                out[i] = Array.get(v, i);
-            }
-            return java.util.Arrays.asList(out);
-        }
-        throw new IllegalArgumentException("path '" + path + "': [any] applies to a list, set or array");
-    }
-
-    private static Object element(Object v, int index, FieldPath path) {
-        if (v instanceof List) {
-            List<?> l = (List<?>) v;
-            return index < l.size() ? l.get(index) : null;
-        }
-        if (v instanceof Collection) {
-            int i = 0;
-            for (Object e : (Collection<?>) v) {
-                if (i++ == index) {
-                    return e;
-                }
-            }
-            return null;
-        }
-        if (v.getClass().isArray()) {
-            return index < Array.getLength(v) ? Array.get(v, index) : null;
-        }
-        throw new IllegalArgumentException("path '" + path + "': [" + index + "] applies to a list, set or array");
     }
 }

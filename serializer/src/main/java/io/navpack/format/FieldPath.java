@@ -15,22 +15,55 @@ import java.util.List;
  * Immutable; parse once and reuse.
  */
 public final class FieldPath {
-    /** Selector value of {@code [any]}. */
-    public static final int ANY = -1;
-    /** Selector value of a dotted {@code any} step: every element after a container, the field "any" after a record. */
-    public static final int ANY_OR_FIELD = -4;
+
+    /**
+     * One step of a path: a field name, one element, or every element.
+     *
+     * @param type what the step selects
+     * @param name the field name of a {@link Type#FIELD} or {@link Type#FIELD_OR_ANY} step, else null
+     * @param index the element index (from 0) of an {@link Type#ELEMENT} step, else -1
+     */
+    public record Step(Type type, String name, int index) {
+
+        /** What a step selects. */
+        public enum Type {
+            /** A field of a record, by name: {@code amount1}. */
+            FIELD,
+            /** One element of a list, set or array: {@code [2]}, or the dotted {@code .2}. */
+            ELEMENT,
+            /** Every element of a list, set or array: {@code [any]}. */
+            ANY,
+            /** The dotted {@code .any}: every element after a list, set or array; the field "any" after a record. */
+            FIELD_OR_ANY
+        }
+
+        static final Step ANY_ELEMENT = new Step(Type.ANY, null, -1);
+
+        /** True when this step reads a field by name of the value it follows, a list, set or array or not. */
+        public boolean readsField(boolean afterContainer) {
+            return type == Type.FIELD || (type == Type.FIELD_OR_ANY && !afterContainer);
+        }
+
+        /** True when this step, where it does not read a field, takes every element rather than one. */
+        public boolean everyElement() {
+            return type == Type.ANY || type == Type.FIELD_OR_ANY;
+        }
+
+        /** The step as written with brackets: {@code name}, {@code [2]} or {@code [any]}. */
+        @Override
+        public String toString() {
+            return type == Type.FIELD ? name : type == Type.ELEMENT ? "[" + index + "]" : "[any]";
+        }
+    }
 
     private final String text;
-    private final String[] names;
-    /** For each step: -2 for a field name, ANY, or an element index. */
-    private final int[] selectors;
+    private final Step[] steps;
     private final boolean hasAny;
 
-    private FieldPath(String text, List<String> names, List<Integer> selectors) {
+    private FieldPath(String text, List<Step> steps) {
         this.text = text;
-        this.names = names.toArray(new String[0]);
-        this.selectors = selectors.stream().mapToInt(Integer::intValue).toArray();
-        this.hasAny = selectors.contains(ANY) || selectors.contains(ANY_OR_FIELD);
+        this.steps = steps.toArray(new Step[0]);
+        this.hasAny = steps.stream().anyMatch(Step::everyElement);
     }
 
     /** Parses {@code path}; a malformed path gives {@link IllegalArgumentException} naming the position. */
@@ -38,8 +71,7 @@ public final class FieldPath {
         if (path == null || path.isEmpty()) {
             throw new IllegalArgumentException("empty field path");
         }
-        List<String> names = new ArrayList<>();
-        List<Integer> selectors = new ArrayList<>();
+        List<Step> steps = new ArrayList<>();
         int i = 0;
         int n = path.length();
         while (true) {
@@ -48,18 +80,15 @@ public final class FieldPath {
                 i++;
             }
             String name = path.substring(start, i).trim();
-            if (!names.isEmpty() && name.chars().allMatch(Character::isDigit) && !name.isEmpty()) {
-                names.add(null);
-                selectors.add(parseIndex(path, name, start));
-            } else if (!names.isEmpty() && name.equals("any")) {
-                names.add(name);
-                selectors.add(ANY_OR_FIELD);
+            if (!steps.isEmpty() && name.chars().allMatch(Character::isDigit) && !name.isEmpty()) {
+                steps.add(new Step(Step.Type.ELEMENT, null, parseIndex(path, name, start)));
+            } else if (!steps.isEmpty() && name.equals("any")) {
+                steps.add(new Step(Step.Type.FIELD_OR_ANY, name, -1));
             } else if (!Schema.NAME.matcher(name).matches()) {
                 throw new IllegalArgumentException("field path '" + path + "': '" + name + "' at " + start
                         + " is not a field name");
             } else {
-                names.add(name);
-                selectors.add(-2);
+                steps.add(new Step(Step.Type.FIELD, name, -1));
             }
             while (i < n && path.charAt(i) == '[') {
                 int close = path.indexOf(']', i);
@@ -67,9 +96,8 @@ public final class FieldPath {
                     throw new IllegalArgumentException("field path '" + path + "': unclosed [ at " + i);
                 }
                 String sel = path.substring(i + 1, close).trim();
-                int value = sel.equals("any") ? ANY : parseIndex(path, sel, i);
-                names.add(null);
-                selectors.add(value);
+                steps.add(sel.equals("any") ? Step.ANY_ELEMENT
+                        : new Step(Step.Type.ELEMENT, null, parseIndex(path, sel, i)));
                 i = close + 1;
             }
             if (i == n) {
@@ -80,7 +108,7 @@ public final class FieldPath {
             }
             i++;
         }
-        return new FieldPath(path, names, selectors);
+        return new FieldPath(path, steps);
     }
 
     private static int parseIndex(String path, String text, int at) {
@@ -96,34 +124,19 @@ public final class FieldPath {
                 + " is neither an element index >= 0 nor 'any'");
     }
 
-    /** Number of steps: each field name and each selector is one step. */
+    /** Number of steps: each field name and each element selector is one step. */
     public int size() {
-        return names.length;
+        return steps.length;
     }
 
-    /** True when step {@code i} is a field name (a dotted {@code any} counts as both; see {@link #ANY_OR_FIELD}). */
-    public boolean isName(int i) {
-        return selectors[i] == -2;
+    /** Step {@code i}, from 0. */
+    public Step step(int i) {
+        return steps[i];
     }
 
-    /** Field name of step {@code i}, or null for a selector. */
-    public String name(int i) {
-        return names[i];
-    }
-
-    /** Element index of selector step {@code i}, or {@link #ANY}. */
-    public int selector(int i) {
-        return selectors[i];
-    }
-
-    /** True when some step is {@code [any]}: the path can match many values. */
-    public boolean hasAny() {
+    /** True when some step can take every element: the path can reach many values. */
+    boolean hasAny() {
         return hasAny;
-    }
-
-    /** True for a single field name with no selectors. */
-    public boolean isSimple() {
-        return names.length == 1;
     }
 
     @Override

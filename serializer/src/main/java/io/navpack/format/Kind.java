@@ -52,7 +52,7 @@ public enum Kind {
     }
 
     /** Encoded size in bytes when it is the same for every value, else -1. */
-    public int fixedSize() {
+    int fixedSize() {
         return fixedSize;
     }
 

@@ -1,14 +1,8 @@
 package io.navpack.format;
 
 import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.util.Arrays;
-import java.util.UUID;
 
 /**
  * Encodes values into a reusable, growing byte buffer. After the buffer has grown to the size of
@@ -155,32 +149,8 @@ public final class PackedWriter {
         ScalarCodecs.DecimalCodec.write(this, d);
     }
 
-    void writeBigInteger(BigInteger v) {
-        ScalarCodecs.BigIntegerCodec.write(this, v);
-    }
-
     void writeDate(LocalDate d) {
         ScalarCodecs.DateCodec.write(this, d);
-    }
-
-    void writeTime(LocalTime t) {
-        ScalarCodecs.TimeCodec.write(this, t);
-    }
-
-    void writeDateTime(LocalDateTime t) {
-        ScalarCodecs.DateTimeCodec.write(this, t);
-    }
-
-    void writeInstant(Instant t) {
-        FieldType.INSTANT.codec().write(this, t, null, 0);
-    }
-
-    void writeOffsetDateTime(OffsetDateTime t) {
-        FieldType.OFFSET_DATE_TIME.codec().write(this, t, null, 0);
-    }
-
-    void writeUuid(UUID u) {
-        FieldType.UUID.codec().write(this, u, null, 0);
     }
 
     // ---------------------------------------------------------------- records

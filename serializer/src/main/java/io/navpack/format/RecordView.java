@@ -497,12 +497,12 @@ final class RecordView implements PackedRecord {
     private void visit(FieldPath path, int s, FieldType type, int p, int lim, Consumer<Object> sink) {
         RecordView rec = this;
         for (; s < path.size(); s++) {
-            boolean container = type != null && type.kind().isCollection();
-            if (path.isName(s) || (path.selector(s) == FieldPath.ANY_OR_FIELD && !container)) {
+            FieldPath.Step step = path.step(s);
+            if (step.readsField(type != null && type.kind().isCollection())) {
                 if (type != null) {
-                    rec = asRecord(type, p, lim, path, s);
+                    rec = asRecord(type, p, lim, path, step);
                 }
-                int i = rec.indexOf(path.name(s));
+                int i = rec.indexOf(step.name());
                 if (rec.isNull(i)) {
                     sink.accept(null);
                     return;
@@ -511,9 +511,10 @@ final class RecordView implements PackedRecord {
                 p = rec.fieldPosition(i);
                 lim = rec.limit;
             } else {
-                ContainerCodecs.Header h = elementsOf(type, p, lim, path, s);
-                int index = path.selector(s) == FieldPath.ANY_OR_FIELD ? FieldPath.ANY : path.selector(s);
-                if (index >= h.count()) {
+                ContainerCodecs.Header h = elementsOf(type, p, lim, path, step);
+                boolean every = step.everyElement();
+                int index = step.index();
+                if (!every && index >= h.count()) {
                     return; // past the end: nothing to offer
                 }
                 FieldType e = type.element();
@@ -521,7 +522,7 @@ final class RecordView implements PackedRecord {
                 int q = h.first();
                 for (int k = 0; k < h.count(); k++) {
                     boolean isNull = h.isNull(bytes, k);
-                    if (index == FieldPath.ANY || index == k) {
+                    if (every || index == k) {
                         if (isNull) {
                             sink.accept(null);
                         } else if (s + 1 == path.size()) {
@@ -529,7 +530,7 @@ final class RecordView implements PackedRecord {
                         } else {
                             visit(path, s + 1, e, q, h.end(), sink);
                         }
-                        if (index == k) {
+                        if (!every) {
                             return;
                         }
                     }
@@ -543,18 +544,18 @@ final class RecordView implements PackedRecord {
         sink.accept(type.codec().read(bytes, p, lim, registry, null, depth()));
     }
 
-    private RecordView asRecord(FieldType type, int p, int lim, FieldPath path, int s) {
+    private RecordView asRecord(FieldType type, int p, int lim, FieldPath path, FieldPath.Step step) {
         if (!(type.codec() instanceof NamedCodecs.RecordCodec)) {
-            throw new IllegalArgumentException("path '" + path + "': step '" + path.name(s) + "' follows a " + type
+            throw new IllegalArgumentException("path '" + path + "': step '" + step.name() + "' follows a " + type
                     + ", not a record");
         }
         return ((NamedCodecs.RecordCodec) type.codec()).viewAt(bytes, p, lim, registry, depth());
     }
 
-    private ContainerCodecs.Header elementsOf(FieldType type, int p, int lim, FieldPath path, int s) {
+    private ContainerCodecs.Header elementsOf(FieldType type, int p, int lim, FieldPath path, FieldPath.Step step) {
         if (type == null || !type.kind().isCollection()) {
-            throw new IllegalArgumentException("path '" + path + "': [" + (path.selector(s) == FieldPath.ANY ? "any"
-                    : path.selector(s)) + "] applies to a list, set or array, not to a " + type);
+            throw new IllegalArgumentException("path '" + path + "': " + step
+                    + " applies to a list, set or array, not to a " + type);
         }
         return ((ContainerCodecs.ContainerCodec) type.codec()).header(bytes, p, lim, depth());
     }

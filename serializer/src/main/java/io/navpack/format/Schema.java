@@ -157,7 +157,7 @@ public final class Schema {
     }
 
     /** True when at least one field may be null. */
-    public boolean hasNullableFields() {
+    boolean hasNullableFields() {
         return hasNullable;
     }
 
@@ -219,7 +219,7 @@ public final class Schema {
     }
 
     /** This schema's type name, id and fields under another version. */
-    public Schema withVersion(int newVersion) {
+    Schema withVersion(int newVersion) {
         if (newVersion == version) {
             return this;
         }
@@ -235,7 +235,7 @@ public final class Schema {
     }
 
     /** The nested record types this schema names, directly or inside containers. */
-    public List<String> referencedTypes() {
+    List<String> referencedTypes() {
         List<String> out = new ArrayList<>();
         for (Field f : fields) {
             f.type().codec().collectRecordTypes(out);

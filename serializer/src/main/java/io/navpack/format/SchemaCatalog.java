@@ -79,7 +79,7 @@ public final class SchemaCatalog {
     }
 
     /** The highest version of a type id, or 0 when the id is unknown. */
-    public int highestVersion(int typeId) {
+    int highestVersion(int typeId) {
         List<Schema> v = byId.get(typeId);
         return v == null ? 0 : v.get(v.size() - 1).version();
     }

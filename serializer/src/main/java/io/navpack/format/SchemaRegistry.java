@@ -7,9 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 /**
  * The schemas a JVM knows, by type id and version, and the Java classes bound to them.
@@ -26,14 +24,12 @@ import java.util.function.Consumer;
  * registered and can refuse it or choose its version; schemas that come from elsewhere
  * ({@link #learn}, {@link #accept}) skip it. When the publisher's side may have lost what was agreed
  * (a cluster restarted), {@link #publicationLost()} makes the next registration, and
- * {@link #ensurePublished()} (which writers call), publish everything again first. Listeners hear of
- * every newly registered schema.
+ * {@link #ensurePublished()} (which writers call), publish everything again first.
  */
 public final class SchemaRegistry {
     private final Map<Class<?>, RecordBinding<?>> bindings = new ConcurrentHashMap<>();
     private final Map<String, RecordBinding<?>> bindingByTypeName = new ConcurrentHashMap<>();
     private final Set<Class<?>> inProgress = new HashSet<>();
-    private final List<Consumer<Schema>> listeners = new CopyOnWriteArrayList<>();
     private final Object schemaLock = new Object();
     private final Object publishLock = new Object();
     /** Schemas by type id and version; lookups neither box nor lock. */
@@ -56,11 +52,6 @@ public final class SchemaRegistry {
      */
     public void setPublisher(SchemaPublisher publisher) {
         this.publisher = publisher;
-    }
-
-    /** Called (on the registering thread) for every schema registered after this call, and not for repeats. */
-    public void addListener(Consumer<Schema> listener) {
-        listeners.add(listener);
     }
 
     /**
@@ -120,9 +111,6 @@ public final class SchemaRegistry {
             add(schema);
             result = schema;
         }
-        for (Consumer<Schema> l : listeners) {
-            l.accept(result);
-        }
         return result;
     }
 
@@ -144,9 +132,6 @@ public final class SchemaRegistry {
         }
         if (replaced != null) {
             bindings.values().removeIf(b -> b.schema() == replaced);
-        }
-        for (Consumer<Schema> l : listeners) {
-            l.accept(agreed);
         }
         return agreed;
     }

@@ -23,6 +23,7 @@ import io.navpack.format.SchemaRegistry;
 import io.navpack.hazelcast.NavpackSerializer;
 import io.navpack.hazelcast.PackedGenericRecord;
 import io.navpack.hazelcast.QueryReads;
+import io.navpack.json.JsonWriter;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -174,7 +175,7 @@ final class NavpackQueryTarget implements QueryTarget {
                 return null;
             }
             if (json) {
-                return new HazelcastJsonValue(JsonText.of(v));
+                return new HazelcastJsonValue(JsonWriter.compact(v));
             }
             switch (kind) {
                 case RECORD:
@@ -199,20 +200,20 @@ final class NavpackQueryTarget implements QueryTarget {
             return null;
         }
         if (json) {
-            return new HazelcastJsonValue(JsonText.of(v));
+            return new HazelcastJsonValue(JsonWriter.compact(v));
         }
         if (v instanceof PackedRecord) {
             if (type.getTypeFamily() == QueryDataTypeFamily.OBJECT) {
                 return PackedGenericRecord.of((PackedRecord) v);
             }
             if (type.getTypeFamily() == QueryDataTypeFamily.VARCHAR) {
-                return JsonText.of(v);
+                return JsonWriter.compact(v);
             }
             throw new IllegalArgumentException("a record cannot be read as " + type.getTypeFamily());
         }
         if (v instanceof Collection || v instanceof Map || (v.getClass().isArray() && !(v instanceof byte[]))) {
             if (type.getTypeFamily() == QueryDataTypeFamily.VARCHAR) {
-                return JsonText.of(v);
+                return JsonWriter.compact(v);
             }
             if (type.getTypeFamily() != QueryDataTypeFamily.OBJECT) {
                 throw new IllegalArgumentException("a list, set, array or map cannot be read as " + type.getTypeFamily()

@@ -19,6 +19,7 @@ import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
 import io.navpack.hazelcast.NavpackContext;
 import io.navpack.hazelcast.PackedGenericRecord;
+import io.navpack.json.JsonWriter;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -252,7 +253,7 @@ final class NavpackUpsertTarget implements UpsertTarget {
             if (text.trim().equals("null")) {
                 return null;
             }
-            if (old != null && JsonText.of(old).equals(text)) {
+            if (old != null && JsonWriter.compact(old).equals(text)) {
                 return old;
             }
         }

@@ -4,6 +4,7 @@ import com.acme.orders.Order;
 import com.acme.trading.Leg;
 import com.hazelcast.sql.impl.type.QueryDataType;
 import io.navpack.format.SchemaRegistry;
+import io.navpack.json.JsonWriter;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -41,9 +42,9 @@ class ValueColumnsTest {
 
     @Test
     void jsonTextOfPlainValues() {
-        assertThat(JsonText.of(List.of(1, "a\"b", new java.math.BigDecimal("1.50"), java.util.Map.of("k", true))))
+        assertThat(JsonWriter.compact(List.of(1, "a\"b", new java.math.BigDecimal("1.50"), java.util.Map.of("k", true))))
                 .isEqualTo("[1,\"a\\\"b\",1.50,{\"k\":true}]");
-        assertThat(JsonText.of(new int[] {1, 2})).isEqualTo("[1,2]");
-        assertThat(JsonText.of(Double.NaN)).isEqualTo("\"NaN\"");
+        assertThat(JsonWriter.compact(new int[] {1, 2})).isEqualTo("[1,2]");
+        assertThat(JsonWriter.compact(Double.NaN)).isEqualTo("\"NaN\"");
     }
 }

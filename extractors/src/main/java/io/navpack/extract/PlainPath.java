@@ -1,0 +1,109 @@
+package io.navpack.extract;
+
+import com.hazelcast.query.extractor.ValueCollector;
+import io.navpack.format.FieldPath;
+import io.navpack.format.PackedRecord;
+
+import java.lang.reflect.Array;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Follows a {@link FieldPath} through values in their plain form: navpack records (a field by name), lists,
+ * sets and arrays (one element or, for {@code [any]}, every one), and other objects (a field through their
+ * accessors, as Hazelcast's own extraction reads them). What {@link PackedRecord#visit} does over a record's
+ * bytes, this does over values already decoded, with Hazelcast's rules for a query attribute: a null on the
+ * way, a field the value lacks or an index past the end gives null, and {@code [any]} offers every element.
+ */
+final class PlainPath {
+    private PlainPath() {
+    }
+
+    /** Follows steps {@code s..} of {@code path} from {@code v}, offering what they reach; enums as their names. */
+    static void offer(Object v, FieldPath path, int s, ValueCollector<Object> collector) {
+        for (; s < path.size(); s++) {
+            if (v == null) {
+                collector.addObject(null);
+                return;
+            }
+            FieldPath.Step step = path.step(s);
+            boolean container = v instanceof Collection || v.getClass().isArray();
+            if (step.readsField(container)) {
+                v = field(v, step.name(), path, container);
+            } else if (step.everyElement()) {
+                for (Object e : elements(v, path)) {
+                    offer(e, path, s + 1, collector);
+                }
+                return;
+            } else {
+                v = element(v, step.index(), path);
+            }
+        }
+        collector.addObject(v instanceof Enum ? ((Enum<?>) v).name() : v);
+    }
+
+    /**
+     * The value {@code path}, made only of field names, reaches from {@code v}; null if a null lies on the way.
+     * A path with an element step is refused with {@code what} as the reason.
+     */
+    static Object follow(Object v, FieldPath path, String what) {
+        for (int s = 0; s < path.size(); s++) {
+            if (path.step(s).type() != FieldPath.Step.Type.FIELD) {
+                throw new IllegalArgumentException(what + ": " + path);
+            }
+        }
+        Object[] out = new Object[1];
+        offer(v, path, 0, value -> out[0] = value);
+        return out[0];
+    }
+
+    private static Object field(Object v, String name, FieldPath path, boolean container) {
+        if (v instanceof PackedRecord) {
+            PackedRecord r = (PackedRecord) v;
+            int i = r.schema().indexOf(name);
+            return i < 0 ? null : r.get(i);
+        }
+        if (container || v instanceof Map) {
+            throw new IllegalArgumentException("path '" + path + "': '" + name + "' follows a "
+                    + v.getClass().getSimpleName() + ", not a record");
+        }
+        return JavaProperties.get(v, name);
+    }
+
+    private static Iterable<?> elements(Object v, FieldPath path) {
+        if (v instanceof Collection) {
+            return (Collection<?>) v;
+        }
+        if (v.getClass().isArray()) {
+            int n = Array.getLength(v);
+            Object[] out = new Object[n];
+            for (int i = 0; i < n; i++) {
+                out[i] = Array.get(v, i);
+            }
+            return Arrays.asList(out);
+        }
+        throw new IllegalArgumentException("path '" + path + "': [any] applies to a list, set or array");
+    }
+
+    private static Object element(Object v, int index, FieldPath path) {
+        if (v instanceof List) {
+            List<?> l = (List<?>) v;
+            return index < l.size() ? l.get(index) : null;
+        }
+        if (v instanceof Collection) {
+            int i = 0;
+            for (Object e : (Collection<?>) v) {
+                if (i++ == index) {
+                    return e;
+                }
+            }
+            return null;
+        }
+        if (v.getClass().isArray()) {
+            return index < Array.getLength(v) ? Array.get(v, index) : null;
+        }
+        throw new IllegalArgumentException("path '" + path + "': [" + index + "] applies to a list, set or array");
+    }
+}
