@@ -22,6 +22,11 @@ public final class RecordBinding<T> {
     private final int[] identity;
     private final JavaTarget[] targetOfSlot;
     private final ConcurrentHashMap<Schema, int[]> mappings = new ConcurrentHashMap<>();
+    /** Record components in order (records only). */
+    private final List<Property> components;
+    /** How values of {@link #schema} are decoded (records only), made on first use. */
+    private volatile RecordDecoders.Plan ownPlan;
+    private final ConcurrentHashMap<Schema, RecordDecoders.Plan> plans = new ConcurrentHashMap<>();
 
     RecordBinding(SchemaRegistry registry, Class<T> type, Schema schema, List<Property> classProps) {
         this.registry = registry;
@@ -43,7 +48,7 @@ public final class RecordBinding<T> {
         if (type.isRecord()) {
             canonical = Reflection.canonicalConstructor(type);
             noArg = null;
-            List<Property> components = classProps;
+            components = classProps;
             defaults = new Object[components.size()];
             for (int i = 0; i < defaults.length; i++) {
                 defaults[i] = defaultValue(components.get(i).rawType);
@@ -57,6 +62,7 @@ public final class RecordBinding<T> {
             }
         } else {
             canonical = null;
+            components = null;
             noArg = Reflection.noArgConstructor(type);
             defaults = null;
             identity = new int[props.length];
@@ -111,6 +117,26 @@ public final class RecordBinding<T> {
         return m;
     }
 
+    /** How values of {@code writer} are decoded into this record class: a generated decoder when navpack could make one. */
+    RecordDecoders.Plan plan(Schema writer) {
+        if (writer == schema) {
+            RecordDecoders.Plan p = ownPlan;
+            if (p == null) {
+                synchronized (this) {
+                    p = ownPlan;
+                    if (p == null) {
+                        p = RecordDecoders.plan(type, components, schema, identity, registry);
+                        ownPlan = p;
+                    }
+                }
+            }
+            return p;
+        }
+        RecordDecoders.Plan p = plans.get(writer);
+        return p != null ? p : plans.computeIfAbsent(writer,
+                w -> RecordDecoders.plan(type, components, w, mapping(w), registry));
+    }
+
     /** Decodes the whole record {@code view} into a new instance. */
     public T decode(PackedRecord record) {
         RecordView view = record instanceof RecordView ? (RecordView) record
@@ -120,6 +146,7 @@ public final class RecordBinding<T> {
             throw new NavpackFormatException("a " + ws.typeName() + " cannot be decoded as " + type.getName()
                     + " (type " + schema.typeName() + ")", view.offset());
         }
+        RecordDecoders.Plan plan = canonical != null ? plan(ws) : null;
         int[] map = mapping(ws);
         Property[] byTarget = canonical != null ? null : props;
         byte[] b = view.array();
@@ -130,6 +157,9 @@ public final class RecordBinding<T> {
         int bitmap = view.bitmapPosition();
         Codec[] codecs = ws.codecs();
         try {
+            if (plan != null && plan.decoder != null) {
+                return type.cast(plan.decoder.decode(view, plan));
+            }
             if (canonical != null) {
                 Object[] args = defaults.clone();
                 for (int f = 0; f < n; f++) {

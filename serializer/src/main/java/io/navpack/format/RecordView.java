@@ -283,6 +283,11 @@ final class RecordView implements PackedRecord {
         return bodyPos + off;
     }
 
+    /** Fields per offset-table block minus one: field {@code f} starts a block when {@code f & blockMask()} is 0. */
+    int blockMask() {
+        return (1 << blockShift(meta)) - 1;
+    }
+
     /**
      * For sequential decoding: when field {@code f} starts a block, {@code p} (where the previous
      * field ended) must be where the offset table says the block starts.
