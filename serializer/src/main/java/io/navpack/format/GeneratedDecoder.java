@@ -1,6 +1,9 @@
 package io.navpack.format;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
+import java.nio.ByteOrder;
 import java.time.LocalDate;
 
 /**
@@ -16,6 +19,10 @@ import java.time.LocalDate;
  * null) for a field the null bitmap marks null.
  */
 public abstract class GeneratedDecoder {
+    private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** The continuation bit of each byte of a little-endian word. */
+    private static final long STOPS = 0x8080808080808080L;
+
     private byte[] b;
     private int p;
     private int limit;
@@ -60,8 +67,40 @@ public abstract class GeneratedDecoder {
         return m >= 0 && (b[m + (f >>> 3)] & (1 << (f & 7))) != 0 ? -1 : q;
     }
 
+    /**
+     * The value bits of the packed integer of at most 8 bytes that starts the little-endian word {@code w} and
+     * ends at bit {@code bits} (8 × its length): the first byte's six, then seven from each further byte. The
+     * sign is not applied.
+     */
+    private static long magnitude(long w, int bits) {
+        w &= -1L >>> (64 - bits);
+        return (w & 0x3F)
+                | ((w >>> 2) & (0x7FL << 6))
+                | ((w >>> 3) & (0x7FL << 13))
+                | ((w >>> 4) & (0x7FL << 20))
+                | ((w >>> 5) & (0x7FL << 27))
+                | ((w >>> 6) & (0x7FL << 34))
+                | ((w >>> 7) & (0x7FL << 41))
+                | ((w >>> 8) & (0x7FL << 48));
+    }
+
     /** The packed long at {@code q}, checked as {@link PackedInts#readLong}; the position moves past it. */
     private long packedLong(int q) {
+        if (q <= b.length - 8) {
+            // one word load: the bytes up to the first without a continuation bit, when they are at most 8
+            long w = (long) WORD.get(b, q);
+            long stops = ~w & STOPS;
+            int bits = Long.numberOfTrailingZeros(stops) + 1;
+            if (stops != 0 && bits >>> 3 <= limit - q) {
+                p = q + (bits >>> 3);
+                long n = magnitude(w, bits);
+                return (w & 0x40) != 0 ? ~n : n;
+            }
+        }
+        return packedLongLoop(q);
+    }
+
+    private long packedLongLoop(int q) {
         byte[] b = this.b;
         int limit = this.limit;
         if (q >= limit) {
@@ -92,6 +131,21 @@ public abstract class GeneratedDecoder {
 
     /** The packed int at {@code q}, checked as {@link PackedInts#readInt}; the position moves past it. */
     private int packedInt(int q) {
+        if (q <= b.length - 8) {
+            long w = (long) WORD.get(b, q);
+            long stops = ~w & STOPS;
+            int bits = Long.numberOfTrailingZeros(stops) + 1;
+            // at most 4 bytes: 27 value bits, nothing to overflow
+            if (bits <= 32 && bits >>> 3 <= limit - q) {
+                p = q + (bits >>> 3);
+                int n = (int) magnitude(w, bits);
+                return (w & 0x40) != 0 ? ~n : n;
+            }
+        }
+        return packedIntLoop(q);
+    }
+
+    private int packedIntLoop(int q) {
         byte[] b = this.b;
         int limit = this.limit;
         if (q >= limit) {

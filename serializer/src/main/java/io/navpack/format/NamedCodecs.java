@@ -99,6 +99,14 @@ final class NamedCodecs {
         }
 
         @Override
+        int readInto(byte[] b, int p, int limit, SchemaRegistry registry, JavaTarget target, int depth, Object[] out,
+                     int slot) {
+            RecordView view = viewAt(b, p, limit, registry, depth);
+            out[slot] = target == null ? view : target.decodeRecord(view);
+            return view.limit();
+        }
+
+        @Override
         void write(PackedWriter w, Object x, JavaTarget target, int depth) {
             int start = w.beginLength();
             if (x instanceof PackedRecord || x instanceof GeneratedView) {

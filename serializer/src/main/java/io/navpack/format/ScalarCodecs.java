@@ -597,7 +597,7 @@ final class ScalarCodecs {
         /** The date of epoch day {@code day}, read at {@code p}. */
         static LocalDate ofDay(long day, int p) {
             try {
-                return LocalDate.ofEpochDay(day);
+                return Dates.ofEpochDay(day);
             } catch (DateTimeException e) {
                 throw new NavpackFormatException("epoch day " + day + " out of range", p, e);
             }

@@ -35,6 +35,9 @@ class RecordDecodersTest {
     private record Hidden(long id, String name) {
     }
 
+    record Numbers(long a, int b, short c, char d, long e, String s, int f) {
+    }
+
     @NavpackType(id = 61, version = 1, name = "Evolving")
     record EvolvingV1(long id, String dropped, double price, Side side, String keep) {
     }
@@ -121,5 +124,67 @@ class RecordDecodersTest {
         byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
         assertThatThrownBy(() -> decodeGenerated(registry, longer, Leaf.class))
                 .isInstanceOf(NavpackFormatException.class).hasMessageContaining("ends at offset");
+    }
+
+    @Test
+    void packedIntegersOfEveryLengthReadAsTheViewReadsThem() {
+        SchemaRegistry registry = new SchemaRegistry();
+        registry.register(Numbers.class);
+        java.util.SplittableRandom r = new java.util.SplittableRandom(16);
+        for (int c = 0; c < 20_000; c++) {
+            Numbers n = new Numbers(any(r), (int) any(r), (short) any(r), (char) any(r), any(r), "s" + (c & 7), (int) any(r));
+            byte[] bytes = write(registry, n);
+            // alone in its array (the last bytes cannot be read as one word) and inside a larger one
+            byte[] padded = new byte[bytes.length + 16];
+            System.arraycopy(bytes, 0, padded, 3, bytes.length);
+            for (PackedRecord view : List.of(PackedRecord.of(bytes, registry),
+                    PackedRecord.of(padded, 3, bytes.length, registry))) {
+                assertThat(registry.binding(Numbers.class).plan(view.schema()).decoder).isNotNull();
+                Numbers back = view.toObject(Numbers.class);
+                assertThat(back).isEqualTo(n);
+                assertThat(back.a()).isEqualTo(view.getLong("a"));
+                assertThat(back.e()).isEqualTo(view.getLong("e"));
+                assertThat(back.f()).isEqualTo(view.getInt("f"));
+            }
+        }
+    }
+
+    @Test
+    void mutatedBytesAreRefusedOrDecodeAsTheFieldReadsSay() {
+        SchemaRegistry registry = new SchemaRegistry();
+        registry.register(Numbers.class);
+        java.util.SplittableRandom r = new java.util.SplittableRandom(61);
+        for (int c = 0; c < 50_000; c++) {
+            byte[] bytes = write(registry, new Numbers(any(r), (int) any(r), (short) any(r), (char) any(r), any(r),
+                    "x", (int) any(r)));
+            byte[] m = new byte[bytes.length + 12];
+            System.arraycopy(bytes, 0, m, 0, bytes.length);
+            for (int i = 0; i < 1 + r.nextInt(3); i++) {
+                m[3 + r.nextInt(bytes.length - 3)] = (byte) r.nextInt();
+            }
+            int length = r.nextInt(4) == 0 ? bytes.length - 1 - r.nextInt(3) : bytes.length;
+            PackedRecord view;
+            Object[] all;
+            try {
+                view = PackedRecord.of(m, 0, length, registry);
+                all = view.decodeAll();
+            } catch (NavpackException refused) {
+                continue;
+            }
+            Numbers back;
+            try {
+                back = view.toObject(Numbers.class);
+            } catch (NavpackException refused) {
+                continue;
+            }
+            assertThat(new Object[] {back.a(), back.b(), back.c(), back.d(), back.e(), back.s(), back.f()})
+                    .as("case %d: %s", c, Hex.of(java.util.Arrays.copyOf(m, length))).containsExactly(all);
+        }
+    }
+
+    /** A long of a random bit length (so every packed length occurs), either sign. */
+    private static long any(java.util.SplittableRandom r) {
+        long v = r.nextLong() >>> r.nextInt(64);
+        return r.nextBoolean() ? v : ~v;
     }
 }
