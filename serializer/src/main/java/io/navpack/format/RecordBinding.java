@@ -142,54 +142,16 @@ public final class RecordBinding<T> {
         RecordView view = record instanceof RecordView ? (RecordView) record
                 : new RecordView(record.array(), record.offset(), record.length(), record.registry(), 0);
         Schema ws = view.schema();
-        if (!ws.typeName().equals(schema.typeName())) {
+        if (ws != schema && !ws.typeName().equals(schema.typeName())) {
             throw new NavpackFormatException("a " + ws.typeName() + " cannot be decoded as " + type.getName()
                     + " (type " + schema.typeName() + ")", view.offset());
         }
         RecordDecoders.Plan plan = canonical != null ? plan(ws) : null;
-        int[] map = mapping(ws);
-        Property[] byTarget = canonical != null ? null : props;
-        byte[] b = view.array();
-        int limit = view.limit();
-        int depth = view.depth();
-        int p = view.bodyPosition();
-        int n = ws.fieldCount();
-        int bitmap = view.bitmapPosition();
-        Codec[] codecs = ws.codecs();
         try {
             if (plan != null && plan.decoder != null) {
                 return type.cast(plan.decoder.decode(view, plan));
             }
-            if (canonical != null) {
-                Object[] args = defaults.clone();
-                for (int f = 0; f < n; f++) {
-                    view.checkBlock(f, p);
-                    if (NullBitmap.isSet(b, bitmap, f)) {
-                        continue;
-                    }
-                    Codec c = codecs[f];
-                    int slot = map[f];
-                    p = slot >= 0 ? c.readInto(b, p, limit, registry, targetOfSlot[slot], depth, args, slot)
-                            : c.skip(b, p, limit);
-                }
-                Values.requireRecordEnd(p, limit, ws);
-                return type.cast((Object) canonical.invokeExact(args));
-            }
-            Object o = (Object) noArg.invokeExact();
-            for (int f = 0; f < n; f++) {
-                view.checkBlock(f, p);
-                if (NullBitmap.isSet(b, bitmap, f)) {
-                    continue;
-                }
-                Codec c = codecs[f];
-                int slot = map[f];
-                if (slot >= 0) {
-                    set(byTarget[slot], o, c, b, p, limit, depth);
-                }
-                p = c.skip(b, p, limit);
-            }
-            Values.requireRecordEnd(p, limit, ws);
-            return type.cast(o);
+            return decodeThroughHandles(view, ws);
         } catch (NavpackException | Error e) {
             throw e;
         } catch (RuntimeException e) {
@@ -198,6 +160,51 @@ public final class RecordBinding<T> {
         } catch (Throwable e) {
             throw new NavpackException("cannot build a " + type.getName(), e);
         }
+    }
+
+    /**
+     * Decoding where no decoder class could be generated, and of classes that are not records: values into an
+     * argument array for the canonical constructor, or through setters into a new instance.
+     */
+    private T decodeThroughHandles(RecordView view, Schema ws) throws Throwable {
+        int[] map = mapping(ws);
+        byte[] b = view.array();
+        int limit = view.limit();
+        int depth = view.depth();
+        int p = view.bodyPosition();
+        int n = ws.fieldCount();
+        int bitmap = view.bitmapPosition();
+        Codec[] codecs = ws.codecs();
+        if (canonical != null) {
+            Object[] args = defaults.clone();
+            for (int f = 0; f < n; f++) {
+                view.checkBlock(f, p);
+                if (NullBitmap.isSet(b, bitmap, f)) {
+                    continue;
+                }
+                Codec c = codecs[f];
+                int slot = map[f];
+                p = slot >= 0 ? c.readInto(b, p, limit, registry, targetOfSlot[slot], depth, args, slot)
+                        : c.skip(b, p, limit);
+            }
+            Values.requireRecordEnd(p, limit, ws);
+            return type.cast((Object) canonical.invokeExact(args));
+        }
+        Object o = (Object) noArg.invokeExact();
+        for (int f = 0; f < n; f++) {
+            view.checkBlock(f, p);
+            if (NullBitmap.isSet(b, bitmap, f)) {
+                continue;
+            }
+            Codec c = codecs[f];
+            int slot = map[f];
+            if (slot >= 0) {
+                set(props[slot], o, c, b, p, limit, depth);
+            }
+            p = c.skip(b, p, limit);
+        }
+        Values.requireRecordEnd(p, limit, ws);
+        return type.cast(o);
     }
 
     private void set(Property p, Object o, Codec c, byte[] b, int at, int limit, int depth) throws Throwable {

@@ -187,4 +187,26 @@ class RecordDecodersTest {
         long v = r.nextLong() >>> r.nextInt(64);
         return r.nextBoolean() ? v : ~v;
     }
+
+    @Test
+    void writersOfMoreFieldsThanAGeneratedMethodTakesDecodeThroughHandles() {
+        SchemaRegistry registry = new SchemaRegistry();
+        registry.register(Leaf.class);
+        Schema.Builder b = Schema.builder(SchemaRegistry.typeName(Leaf.class)).version(2);
+        for (int i = 0; i <= RecordDecoders.MAX_FIELDS; i++) {
+            b.field("extra" + i, FieldType.INT);
+            if (i == 7) {
+                b.field("n", FieldType.LONG);
+            }
+        }
+        Schema wide = b.field("name", FieldType.STRING).build();
+        registry.register(wide);
+        PackedRecord.Builder record = PackedRecord.builder(wide, registry).set("name", "w").setLong("n", -9);
+        for (int i = 0; i <= RecordDecoders.MAX_FIELDS; i++) {
+            record.setInt("extra" + i, i);
+        }
+        PackedRecord view = PackedRecord.of(record.build().bytes(), registry);
+        assertThat(registry.binding(Leaf.class).plan(view.schema()).decoder).isNull();
+        assertThat(view.toObject(Leaf.class)).isEqualTo(new Leaf("w", -9));
+    }
 }
