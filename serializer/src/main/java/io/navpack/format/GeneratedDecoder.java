@@ -84,11 +84,21 @@ public abstract class GeneratedDecoder {
                 | ((w >>> 8) & (0x7FL << 48));
     }
 
+    /**
+     * The 8 bytes from {@code q} as a little-endian word; near the end of the array, the bytes left and zeros
+     * (a packed integer that reaches a zero there runs past the array, and the caller's limit check refuses it).
+     * The array has at least 8 bytes.
+     */
+    private long word(int q) {
+        int base = Math.min(q, b.length - 8);
+        return (long) WORD.get(b, base) >>> ((q - base) << 3);
+    }
+
     /** The packed long at {@code q}, checked as {@link PackedInts#readLong}; the position moves past it. */
     private long packedLong(int q) {
-        if (q <= b.length - 8) {
+        if (b.length >= 8) {
             // one word load: the bytes up to the first without a continuation bit, when they are at most 8
-            long w = (long) WORD.get(b, q);
+            long w = word(q);
             long stops = ~w & STOPS;
             int bits = Long.numberOfTrailingZeros(stops) + 1;
             if (stops != 0 && bits >>> 3 <= limit - q) {
@@ -131,8 +141,8 @@ public abstract class GeneratedDecoder {
 
     /** The packed int at {@code q}, checked as {@link PackedInts#readInt}; the position moves past it. */
     private int packedInt(int q) {
-        if (q <= b.length - 8) {
-            long w = (long) WORD.get(b, q);
+        if (b.length >= 8) {
+            long w = word(q);
             long stops = ~w & STOPS;
             int bits = Long.numberOfTrailingZeros(stops) + 1;
             // at most 4 bytes: 27 value bits, nothing to overflow
