@@ -96,6 +96,13 @@ public abstract class GeneratedDecoder {
 
     /** The packed long at {@code q}, checked as {@link PackedInts#readLong}; the position moves past it. */
     private long packedLong(int q) {
+        if (q < limit) {
+            int x = b[q];
+            if (x >= 0) {
+                p = q + 1;
+                return (x & 0x40) != 0 ? ~(long) (x & 0x3F) : x & 0x3F;
+            }
+        }
         if (b.length >= 8) {
             // one word load: the bytes up to the first without a continuation bit, when they are at most 8
             long w = word(q);
@@ -141,6 +148,13 @@ public abstract class GeneratedDecoder {
 
     /** The packed int at {@code q}, checked as {@link PackedInts#readInt}; the position moves past it. */
     private int packedInt(int q) {
+        if (q < limit) {
+            int x = b[q];
+            if (x >= 0) {
+                p = q + 1;
+                return (x & 0x40) != 0 ? ~(x & 0x3F) : x & 0x3F;
+            }
+        }
         if (b.length >= 8) {
             long w = word(q);
             long stops = ~w & STOPS;
