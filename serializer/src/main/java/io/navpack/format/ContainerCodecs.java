@@ -134,11 +134,12 @@ final class ContainerCodecs {
             JavaTarget et = target == null ? null : target.element;
             int q = h.first();
             int end = h.end();
+            Object[] one = new Object[1];
             for (int i = 0; i < count; i++) {
                 Object v = null;
                 if (!h.isNull(b, i)) {
-                    v = element.read(b, q, end, registry, et, depth + 1);
-                    q = element.skip(b, q, end);
+                    q = element.readInto(b, q, end, registry, et, depth + 1, one, 0);
+                    v = one[0];
                 }
                 try {
                     out.add(v);

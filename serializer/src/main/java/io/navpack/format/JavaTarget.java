@@ -21,6 +21,22 @@ final class JavaTarget {
     private final Map<String, Enum<?>> enumByName;
     private final SchemaRegistry registry;
     private volatile RecordBinding<?> binding;
+    /** This enum's constants by index of the writer's enum type last read (an immutable pair). */
+    private volatile EnumMapping enumMapping;
+
+    /** The Java constant of each constant index of {@code writer}'s enum type, null where the class lacks it. */
+    private static final class EnumMapping {
+        final FieldType writer;
+        final Enum<?>[] byIndex;
+
+        EnumMapping(FieldType writer, Map<String, Enum<?>> byName) {
+            this.writer = writer;
+            this.byIndex = new Enum<?>[writer.constants().size()];
+            for (int i = 0; i < byIndex.length; i++) {
+                byIndex[i] = byName.get(writer.constants().get(i));
+            }
+        }
+    }
 
     JavaTarget(FieldType type, Class<?> raw, JavaTarget element, JavaTarget key, MethodHandle factory,
                        SchemaRegistry registry) {
@@ -73,9 +89,14 @@ final class JavaTarget {
 
     /** The Java constant for index {@code index} of the writer's enum type; clear error when the class lacks it. */
     Object enumConstant(FieldType writerType, int index, int offset) {
-        String name = writerType.constants().get(index);
-        Enum<?> e = enumByName.get(name);
+        EnumMapping m = enumMapping;
+        if (m == null || m.writer != writerType) {
+            m = new EnumMapping(writerType, enumByName);
+            enumMapping = m;
+        }
+        Enum<?> e = m.byIndex[index];
         if (e == null) {
+            String name = writerType.constants().get(index);
             throw new NavpackFormatException("enum constant " + name + " of " + writerType.name()
                     + " does not exist in " + raw.getName() + " (known: " + enumByName.keySet() + ")", offset);
         }

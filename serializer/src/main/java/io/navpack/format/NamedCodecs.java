@@ -79,15 +79,30 @@ final class NamedCodecs {
 
         /** A view of the nested record at {@code p}, checked to be of the declared type. */
         RecordView viewAt(byte[] b, int p, int limit, SchemaRegistry registry, int depth) {
-            int q = PackedInts.skipInt(b, p, limit);
-            int n = Values.checkedLength(b, p, q, limit);
+            int q;
+            int n;
+            if (p < limit && (b[p] & 0xC0) == 0 && b[p] < limit - p) {
+                // a length below 64 in one byte, no continuation and no sign bit, that fits
+                n = b[p];
+                q = p + 1;
+            } else {
+                q = PackedInts.skipInt(b, p, limit);
+                n = Values.checkedLength(b, p, q, limit);
+            }
             RecordView view = new RecordView(b, q, n, registry, depth + 1);
-            if (!view.schema().typeName().equals(type.name())) {
-                throw new NavpackFormatException("nested value is a " + view.schema().typeName()
-                        + " where the schema expects a " + type.name(), q);
+            Schema s = view.schema();
+            if (s != checked) {
+                if (!s.typeName().equals(type.name())) {
+                    throw new NavpackFormatException("nested value is a " + s.typeName()
+                            + " where the schema expects a " + type.name(), q);
+                }
+                checked = s;
             }
             return view;
         }
+
+        /** The schema of the last nested value found to be of this type (schemas are immutable): no name to compare again. */
+        private volatile Schema checked;
 
         @Override int skipClass() { return SKIP_LENGTH; }
         @Override int skip(byte[] b, int p, int limit) { return Values.skipLengthPrefixed(b, p, limit); }
@@ -96,6 +111,14 @@ final class NamedCodecs {
         Object read(byte[] b, int p, int limit, SchemaRegistry registry, JavaTarget target, int depth) {
             PackedRecord view = viewAt(b, p, limit, registry, depth);
             return target == null ? view : target.decodeRecord(view);
+        }
+
+        @Override
+        int readInto(byte[] b, int p, int limit, SchemaRegistry registry, JavaTarget target, int depth, Object[] out,
+                     int slot) {
+            RecordView view = viewAt(b, p, limit, registry, depth);
+            out[slot] = target == null ? view : target.decodeRecord(view);
+            return view.limit();
         }
 
         @Override

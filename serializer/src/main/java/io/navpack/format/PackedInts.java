@@ -152,7 +152,7 @@ public final class PackedInts {
         return end;
     }
 
-    private static NavpackFormatException truncated(int pos) {
+    static NavpackFormatException truncated(int pos) {
         return new NavpackFormatException("truncated packed integer", pos);
     }
 }

@@ -22,6 +22,11 @@ public final class RecordBinding<T> {
     private final int[] identity;
     private final JavaTarget[] targetOfSlot;
     private final ConcurrentHashMap<Schema, int[]> mappings = new ConcurrentHashMap<>();
+    /** Record components in order (records only). */
+    private final List<Property> components;
+    /** How values of {@link #schema} are decoded (records only), made on first use. */
+    private volatile RecordDecoders.Plan ownPlan;
+    private final ConcurrentHashMap<Schema, RecordDecoders.Plan> plans = new ConcurrentHashMap<>();
 
     RecordBinding(SchemaRegistry registry, Class<T> type, Schema schema, List<Property> classProps) {
         this.registry = registry;
@@ -43,7 +48,7 @@ public final class RecordBinding<T> {
         if (type.isRecord()) {
             canonical = Reflection.canonicalConstructor(type);
             noArg = null;
-            List<Property> components = classProps;
+            components = classProps;
             defaults = new Object[components.size()];
             for (int i = 0; i < defaults.length; i++) {
                 defaults[i] = defaultValue(components.get(i).rawType);
@@ -57,6 +62,7 @@ public final class RecordBinding<T> {
             }
         } else {
             canonical = null;
+            components = null;
             noArg = Reflection.noArgConstructor(type);
             defaults = null;
             identity = new int[props.length];
@@ -111,55 +117,41 @@ public final class RecordBinding<T> {
         return m;
     }
 
+    /** How values of {@code writer} are decoded into this record class: a generated decoder when navpack could make one. */
+    RecordDecoders.Plan plan(Schema writer) {
+        if (writer == schema) {
+            RecordDecoders.Plan p = ownPlan;
+            if (p == null) {
+                synchronized (this) {
+                    p = ownPlan;
+                    if (p == null) {
+                        p = RecordDecoders.plan(type, components, schema, identity, registry);
+                        ownPlan = p;
+                    }
+                }
+            }
+            return p;
+        }
+        RecordDecoders.Plan p = plans.get(writer);
+        return p != null ? p : plans.computeIfAbsent(writer,
+                w -> RecordDecoders.plan(type, components, w, mapping(w), registry));
+    }
+
     /** Decodes the whole record {@code view} into a new instance. */
     public T decode(PackedRecord record) {
         RecordView view = record instanceof RecordView ? (RecordView) record
                 : new RecordView(record.array(), record.offset(), record.length(), record.registry(), 0);
         Schema ws = view.schema();
-        if (!ws.typeName().equals(schema.typeName())) {
+        if (ws != schema && !ws.typeName().equals(schema.typeName())) {
             throw new NavpackFormatException("a " + ws.typeName() + " cannot be decoded as " + type.getName()
                     + " (type " + schema.typeName() + ")", view.offset());
         }
-        int[] map = mapping(ws);
-        Property[] byTarget = canonical != null ? null : props;
-        byte[] b = view.array();
-        int limit = view.limit();
-        int depth = view.depth();
-        int p = view.bodyPosition();
-        int n = ws.fieldCount();
-        int bitmap = view.bitmapPosition();
-        Codec[] codecs = ws.codecs();
+        RecordDecoders.Plan plan = canonical != null ? plan(ws) : null;
         try {
-            if (canonical != null) {
-                Object[] args = defaults.clone();
-                for (int f = 0; f < n; f++) {
-                    view.checkBlock(f, p);
-                    if (NullBitmap.isSet(b, bitmap, f)) {
-                        continue;
-                    }
-                    Codec c = codecs[f];
-                    int slot = map[f];
-                    p = slot >= 0 ? c.readInto(b, p, limit, registry, targetOfSlot[slot], depth, args, slot)
-                            : c.skip(b, p, limit);
-                }
-                Values.requireRecordEnd(p, limit, ws);
-                return type.cast((Object) canonical.invokeExact(args));
+            if (plan != null && plan.decoder != null) {
+                return type.cast(plan.decoder.decode(view, plan));
             }
-            Object o = (Object) noArg.invokeExact();
-            for (int f = 0; f < n; f++) {
-                view.checkBlock(f, p);
-                if (NullBitmap.isSet(b, bitmap, f)) {
-                    continue;
-                }
-                Codec c = codecs[f];
-                int slot = map[f];
-                if (slot >= 0) {
-                    set(byTarget[slot], o, c, b, p, limit, depth);
-                }
-                p = c.skip(b, p, limit);
-            }
-            Values.requireRecordEnd(p, limit, ws);
-            return type.cast(o);
+            return decodeThroughHandles(view, ws);
         } catch (NavpackException | Error e) {
             throw e;
         } catch (RuntimeException e) {
@@ -168,6 +160,51 @@ public final class RecordBinding<T> {
         } catch (Throwable e) {
             throw new NavpackException("cannot build a " + type.getName(), e);
         }
+    }
+
+    /**
+     * Decoding where no decoder class could be generated, and of classes that are not records: values into an
+     * argument array for the canonical constructor, or through setters into a new instance.
+     */
+    private T decodeThroughHandles(RecordView view, Schema ws) throws Throwable {
+        int[] map = mapping(ws);
+        byte[] b = view.array();
+        int limit = view.limit();
+        int depth = view.depth();
+        int p = view.bodyPosition();
+        int n = ws.fieldCount();
+        int bitmap = view.bitmapPosition();
+        Codec[] codecs = ws.codecs();
+        if (canonical != null) {
+            Object[] args = defaults.clone();
+            for (int f = 0; f < n; f++) {
+                view.checkBlock(f, p);
+                if (NullBitmap.isSet(b, bitmap, f)) {
+                    continue;
+                }
+                Codec c = codecs[f];
+                int slot = map[f];
+                p = slot >= 0 ? c.readInto(b, p, limit, registry, targetOfSlot[slot], depth, args, slot)
+                        : c.skip(b, p, limit);
+            }
+            Values.requireRecordEnd(p, limit, ws);
+            return type.cast((Object) canonical.invokeExact(args));
+        }
+        Object o = (Object) noArg.invokeExact();
+        for (int f = 0; f < n; f++) {
+            view.checkBlock(f, p);
+            if (NullBitmap.isSet(b, bitmap, f)) {
+                continue;
+            }
+            Codec c = codecs[f];
+            int slot = map[f];
+            if (slot >= 0) {
+                set(props[slot], o, c, b, p, limit, depth);
+            }
+            p = c.skip(b, p, limit);
+        }
+        Values.requireRecordEnd(p, limit, ws);
+        return type.cast(o);
     }
 
     private void set(Property p, Object o, Codec c, byte[] b, int at, int limit, int depth) throws Throwable {

@@ -55,10 +55,20 @@ final class RecordView implements PackedRecord {
         this.limit = offset + length;
         this.registry = registry;
         int p = offset;
-        int typeId = PackedInts.readInt(bytes, p, limit);
-        p = PackedInts.skipInt(bytes, p, limit);
-        int version = PackedInts.readInt(bytes, p, limit);
-        p = PackedInts.skipInt(bytes, p, limit);
+        int typeId;
+        int version;
+        int first = limit - p >= 2 ? bytes[p] | bytes[p + 1] : -1;
+        if ((first & 0xC0) == 0) {
+            // type id and version below 64: one byte each, no continuation and no sign bit
+            typeId = bytes[p];
+            version = bytes[p + 1];
+            p += 2;
+        } else {
+            typeId = PackedInts.readInt(bytes, p, limit);
+            p = PackedInts.skipInt(bytes, p, limit);
+            version = PackedInts.readInt(bytes, p, limit);
+            p = PackedInts.skipInt(bytes, p, limit);
+        }
         if (typeId < 0 || version < 0) {
             throw new NavpackFormatException("negative type id " + typeId + " or version " + version, offset);
         }
@@ -281,6 +291,11 @@ final class RecordView implements PackedRecord {
             throw new NavpackFormatException("block offset " + off + " outside the record", e);
         }
         return bodyPos + off;
+    }
+
+    /** Fields per offset-table block minus one: field {@code f} starts a block when {@code f & blockMask()} is 0. */
+    int blockMask() {
+        return (1 << blockShift(meta)) - 1;
     }
 
     /**

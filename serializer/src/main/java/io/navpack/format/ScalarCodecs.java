@@ -519,7 +519,11 @@ final class ScalarCodecs {
             if (z == 15) {
                 return new BigDecimal(BigIntegerCodec.at(b, q, limit), scale);
             }
-            long m = PackedInts.readLong(b, q, limit);
+            return of(PackedInts.readLong(b, q, limit), z, scale);
+        }
+
+        /** The decimal {@code m × 10^z} with scale {@code scale}, for {@code z} in 0..14. */
+        static BigDecimal of(long m, int z, int scale) {
             if (z == 0) {
                 return BigDecimal.valueOf(m, scale);
             }
@@ -587,9 +591,13 @@ final class ScalarCodecs {
         }
 
         static LocalDate at(byte[] b, int p, int limit) {
-            long day = PackedInts.readLong(b, p, limit);
+            return ofDay(PackedInts.readLong(b, p, limit), p);
+        }
+
+        /** The date of epoch day {@code day}, read at {@code p}. */
+        static LocalDate ofDay(long day, int p) {
             try {
-                return LocalDate.ofEpochDay(day);
+                return Dates.ofEpochDay(day);
             } catch (DateTimeException e) {
                 throw new NavpackFormatException("epoch day " + day + " out of range", p, e);
             }

@@ -1,5 +1,8 @@
 package io.navpack.format;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -39,14 +42,17 @@ final class Values {
         return n;
     }
 
+    private static final VarHandle INT32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /** The big-endian 32-bit word at {@code p}. */
     static int int32(byte[] b, int p) {
-        return (b[p] << 24) | ((b[p + 1] & 0xFF) << 16) | ((b[p + 2] & 0xFF) << 8) | (b[p + 3] & 0xFF);
+        return (int) INT32.get(b, p);
     }
 
     /** The big-endian 64-bit word at {@code p}. */
     static long int64(byte[] b, int p) {
-        return ((long) int32(b, p) << 32) | (int32(b, p + 4) & 0xFFFFFFFFL);
+        return (long) INT64.get(b, p);
     }
 
     static void requireEnd(int p, int end, FieldType t) {
