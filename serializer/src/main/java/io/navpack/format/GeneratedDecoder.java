@@ -225,11 +225,7 @@ public abstract class GeneratedDecoder {
         if (q < 0) {
             return 0;
         }
-        int v = packedInt(q);
-        if (v != (short) v) {
-            throw new NavpackFormatException("short value " + v + " out of range", q);
-        }
-        return (short) v;
+        return ScalarCodecs.ShortCodec.of(packedInt(q), q);
     }
 
     protected final char $char(int f) {
@@ -237,11 +233,7 @@ public abstract class GeneratedDecoder {
         if (q < 0) {
             return 0;
         }
-        int v = packedInt(q);
-        if (v != (char) v) {
-            throw new NavpackFormatException("char value " + v + " out of range", q);
-        }
-        return (char) v;
+        return ScalarCodecs.CharCodec.of(packedInt(q), q);
     }
 
     protected final int $int(int f) {

@@ -135,7 +135,11 @@ final class ScalarCodecs {
         }
 
         static short at(byte[] b, int p, int limit) {
-            int v = PackedInts.readInt(b, p, limit);
+            return of(PackedInts.readInt(b, p, limit), p);
+        }
+
+        /** {@code v}, read at {@code p}, as a short; refused when it does not fit. */
+        static short of(int v, int p) {
             if (v != (short) v) {
                 throw new NavpackFormatException("short value " + v + " out of range", p);
             }
@@ -178,7 +182,11 @@ final class ScalarCodecs {
         }
 
         static char at(byte[] b, int p, int limit) {
-            int v = PackedInts.readInt(b, p, limit);
+            return of(PackedInts.readInt(b, p, limit), p);
+        }
+
+        /** {@code v}, read at {@code p}, as a char; refused when it does not fit. */
+        static char of(int v, int p) {
             if (v != (char) v) {
                 throw new NavpackFormatException("char value " + v + " out of range", p);
             }
