@@ -34,20 +34,50 @@ public final class BreakEven {
     private static final List<Consumer<BreakEven>> LISTENERS = new CopyOnWriteArrayList<>();
 
     /**
+     * What the extractor adds up and compares per value: each distinct field read costs its weight, and
+     * once the weights read add up to more than {@code budget} the value is decoded in full. A measured
+     * figure weighs each field by its measured single read against the measured full decode; a pin or a
+     * figure not measured yet weighs every field 1 against the break-even less one half.
+     */
+    record Costs(double[] weights, double budget, boolean weighted) {
+        static Costs counting(int fields, int breakEven) {
+            double[] ones = new double[fields];
+            java.util.Arrays.fill(ones, 1.0);
+            return new Costs(ones, breakEven - 0.5, false);
+        }
+
+        static Costs measured(Calibrator.Result r) {
+            double[] w = new double[r.fields()];
+            for (int i = 0; i < w.length; i++) {
+                w[i] = r.singleNanos(i);
+            }
+            return new Costs(w, r.fullNanos(), true);
+        }
+    }
+
+    /**
      * Everything the figure is made of, replaced as a whole: readers see one consistent state, and every
      * change is made under the lock of this {@code BreakEven} from the state it replaces.
      *
-     * @param value          the break-even the extractor uses
+     * @param value          the break-even in fields (measured: at the mean single read)
      * @param pinned         whether {@code value} is a pin (configuration or {@link #pin})
      * @param measured       the last measurement, or null
      * @param calibrations   measurements made
      * @param settled        whether no more measurements will be made
      * @param nextCalibration reads of the schema after which the next measurement is due
+     * @param costs          what the extractor compares
      */
     private record Figure(int value, boolean pinned, Calibrator.Result measured, int calibrations, boolean settled,
-                          long nextCalibration) {
-        Figure value(int v, boolean pin) {
-            return new Figure(v, pin, measured, calibrations, settled, nextCalibration);
+                          long nextCalibration, Costs costs) {
+        /** A pin, or a count not taken from {@link #measured}. */
+        Figure counting(int v, boolean pin, int fields) {
+            return new Figure(v, pin, measured, calibrations, settled, nextCalibration, Costs.counting(fields, v));
+        }
+
+        /** Back to what {@link #measured} gives. */
+        Figure fromMeasurement() {
+            return new Figure(measured.breakEven(), false, measured, calibrations, settled, nextCalibration,
+                    Costs.measured(measured));
         }
     }
 
@@ -61,7 +91,8 @@ public final class BreakEven {
 
     private BreakEven(Schema schema) {
         this.schema = schema;
-        this.figure = new Figure(schema.fieldCount() + 1, false, null, 0, false, 0);
+        int n = schema.fieldCount();
+        this.figure = new Figure(n + 1, false, null, 0, false, 0, Costs.counting(n, n + 1));
     }
 
     /** The break-even of {@code schema} in this JVM (created, not yet measured, on first use). */
@@ -100,6 +131,11 @@ public final class BreakEven {
      */
     public int value() {
         return figure.value();
+    }
+
+    /** The weights and budget the extractor compares (see {@link Costs}). */
+    Costs costs() {
+        return figure.costs();
     }
 
     public boolean isPinned() {
@@ -181,7 +217,7 @@ public final class BreakEven {
             unpin();
         }
         if (!settings.calibration()) {
-            if (f.value() != schema.fieldCount() + 1) {
+            if (f.value() != schema.fieldCount() + 1 || f.costs().weighted()) {
                 setValue(schema.fieldCount() + 1, false);
             }
             return;
@@ -196,17 +232,18 @@ public final class BreakEven {
     }
 
     /** Takes a measurement (the calibrator thread, or a caller of {@link #remeasure}). */
-    private synchronized void measuredNow(Calibrator.Result r) {
+    synchronized void measuredNow(Calibrator.Result r) {
         Figure f = figure;
         int calibrations = f.calibrations() + 1;
         boolean settled = calibrations >= MIN_MEASUREMENTS && agree(f.measured().breakEven(), r.breakEven())
                 || calibrations >= MAX_MEASUREMENTS;
         long next = settled ? Long.MAX_VALUE : reads() < FIRST_RECALIBRATION ? FIRST_RECALIBRATION : reads() * 10;
-        figure = new Figure(f.pinned() ? f.value() : r.breakEven(), f.pinned(), r, calibrations, settled, next);
+        Figure measured = new Figure(f.value(), f.pinned(), r, calibrations, settled, next, f.costs());
+        figure = f.pinned() ? measured : measured.fromMeasurement();
     }
 
     private synchronized void setValue(int value, boolean pinned) {
-        figure = figure.value(value, pinned);
+        figure = figure.counting(value, pinned, schema.fieldCount());
     }
 
     /** Two break-evens that differ by at most one field or 10 %. */
@@ -260,8 +297,8 @@ public final class BreakEven {
 
     /** Back to the measured figure, or to field by field when nothing was measured yet. */
     private synchronized void unpin() {
-        Calibrator.Result r = figure.measured();
-        setValue(r == null ? schema.fieldCount() + 1 : r.breakEven(), false);
+        Figure f = figure;
+        figure = f.measured() == null ? f.counting(schema.fieldCount() + 1, false, schema.fieldCount()) : f.fromMeasurement();
     }
 
     @Override

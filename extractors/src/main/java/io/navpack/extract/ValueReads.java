@@ -14,11 +14,12 @@ import java.util.Arrays;
  * is shared between threads, nothing is locked, and a value costs no extra heap while it sits in a
  * map or an index.
  *
- * <p>Policy, per value: with {@link ExtractionMode#ADAPTIVE}, single-field reads until the number of
- * distinct fields read reaches the schema's break-even, then one full decode that serves every later
- * read. When the previous value this thread read was of the same schema and finished at or beyond the
- * break-even — the same query reads the same fields from every entry — the value is decoded in full
- * at its first read.
+ * <p>Policy, per value: with {@link ExtractionMode#ADAPTIVE}, single-field reads until the distinct
+ * fields read reach the schema's break-even, then one full decode that serves every later read. Each
+ * distinct field counts with its own measured single-read cost, against the cost of a full decode
+ * ({@link BreakEven.Costs}; a pinned break-even counts fields). When the previous value this thread read
+ * was of the same schema and finished beyond the break-even — the same query reads the same fields
+ * from every entry — the value is decoded in full at its first read.
  */
 final class ValueReads {
     /**
@@ -29,9 +30,9 @@ final class ValueReads {
     private static final ThreadLocal<ValueReads> CURRENT = ThreadLocal.withInitial(ValueReads::new);
 
     private PackedRecord value;
-    /** The schema of the previous value this thread finished, and how many distinct fields it read. */
+    /** The schema of the previous value this thread finished, and what its distinct fields cost. */
     private Schema lastSchema;
-    private int lastReads;
+    private double lastSpent;
     /** This thread's settings, for the registry and {@link ExtractSettings#generation} they came from. */
     private SchemaRegistry settingsFor;
     private int settingsGeneration;
@@ -48,9 +49,10 @@ final class ValueReads {
     private ExtractSettings updatedWith;
     private int untilUpdate;
     private ExtractionMode mode;
-    private int threshold;
+    private double[] weights;
+    private double budget;
     private long[] seen = new long[1];
-    private int distinct;
+    private double spent;
     private Object[] decoded;
 
     /** Field {@code field} of {@code record} in its plain form; {@code forced} overrides the configured mode. */
@@ -69,12 +71,12 @@ final class ValueReads {
     private void begin(PackedRecord record, ExtractionMode forced) {
         if (value != null) {
             lastSchema = value.schema();
-            lastReads = distinct;
+            lastSpent = spent;
         }
         Schema schema = record.schema();
         value = record;
         decoded = null;
-        distinct = 0;
+        spent = 0;
         int words = (schema.fieldCount() + 63) >>> 6;
         if (words == 1) {
             seen[0] = 0L;
@@ -101,8 +103,10 @@ final class ValueReads {
             breakEven.update(record, settings);
             untilUpdate = UPDATE_EVERY;
         }
-        threshold = breakEven.value();
-        boolean expectMany = lastSchema == schema && lastReads >= threshold;
+        BreakEven.Costs costs = breakEven.costs();
+        weights = costs.weights();
+        budget = costs.budget();
+        boolean expectMany = lastSchema == schema && lastSpent > budget;
         if (mode == ExtractionMode.FULL || (mode == ExtractionMode.ADAPTIVE && expectMany)) {
             try {
                 decoded = record.decodeAll();
@@ -120,13 +124,13 @@ final class ValueReads {
         long w = seen[f >>> 6];
         if ((w & bit) == 0) {
             seen[f >>> 6] = w | bit;
-            distinct++;
+            spent += weights[f];
         }
         if (decoded != null) {
             counts.cached();
             return decoded[f];
         }
-        if (mode == ExtractionMode.ADAPTIVE && distinct >= threshold) {
+        if (mode == ExtractionMode.ADAPTIVE && spent > budget) {
             decoded = value.decodeAll();
             counts.full();
             counts.switched();

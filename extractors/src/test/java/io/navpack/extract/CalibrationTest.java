@@ -133,6 +133,54 @@ class CalibrationTest {
     }
 
     @Test
+    void measuredReadsCountWithTheirOwnCost() {
+        SchemaRegistry registry = new SchemaRegistry();
+        PackedRecord v = wide(registry, "Weighed", 708, 10);
+        BreakEven be = BreakEven.of(v.schema());
+        // eight cheap fields and two dear ones against a full decode of 100 ns: 8 fields at the mean (12.8 ns)
+        double[] singles = {1, 1, 1, 1, 1, 1, 1, 1, 60, 60};
+        Calibrator.Result r = new Calibrator.Result(100, singles, Calibrator.MIN_SETTLED, 1);
+        assertThat(r.singleNanos()).isCloseTo(12.8, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(r.singleNanos(8)).isEqualTo(60);
+        assertThat(r.breakEven()).isEqualTo(8);
+        for (int i = 0; i < BreakEven.MIN_MEASUREMENTS; i++) {
+            be.measuredNow(r); // agreeing measurements settle the figure: nothing is measured in the background
+        }
+        assertThat(be.isSettled()).isTrue();
+        assertThat(be.value()).isEqualTo(8);
+
+        // the eight cheap fields cost 8 ns of the 100: read one by one, never decoded
+        for (int f = 0; f < 8; f++) {
+            Collected.one(extractor, v, "f" + f);
+        }
+        assertThat(be.singleReads()).isEqualTo(8);
+        assertThat(be.fullDecodes()).isZero();
+        // the two dear ones cost 120 ns: the second of them decodes the value
+        PackedRecord second = PackedRecord.of(v.bytes(), registry);
+        assertThat(Collected.one(extractor, second, "f8")).isEqualTo(v.get(8));
+        assertThat(be.fullDecodes()).isZero();
+        assertThat(Collected.one(extractor, second, "f9")).isEqualTo(v.get(9));
+        assertThat(be.switches()).isEqualTo(1);
+        assertThat(be.fullDecodes()).isEqualTo(1);
+        // the next value is decoded at its first read, as the one before went beyond the full decode's cost
+        Collected.one(extractor, PackedRecord.of(v.bytes(), registry), "f8");
+        assertThat(be.fullDecodes()).isEqualTo(2);
+        assertThat(be.singleReads()).isEqualTo(9);
+
+        // a pin counts fields again, whatever they cost
+        be.pin(3);
+        ValueReads.reset();
+        PackedRecord third = PackedRecord.of(v.bytes(), registry);
+        Collected.one(extractor, third, "f0");
+        Collected.one(extractor, third, "f1");
+        assertThat(be.fullDecodes()).isEqualTo(2);
+        Collected.one(extractor, third, "f2");
+        assertThat(be.fullDecodes()).isEqualTo(3);
+        be.pin(null);
+        assertThat(be.value()).as("back to the measured figure").isEqualTo(8);
+    }
+
+    @Test
     void fixedModesNeverMeasure() {
         SchemaRegistry registry = new SchemaRegistry();
         PackedRecord v = wide(registry, "FixedModes", 704, 20);
