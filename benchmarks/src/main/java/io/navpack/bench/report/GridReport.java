@@ -23,7 +23,7 @@ final class GridReport {
     private static final String BENCH_POF = "ExtractorGridBenchmark.pof";
     private static final Pattern BREAK_EVEN = Pattern.compile(
             "# navpack break-even: Grid(\\d+) v\\d+: break-even (\\d+) (?:\\(settled\\) )?\\(full ([0-9.]+) ns, single ([0-9.]+) ns, "
-                    + "(\\d+) rounds in ([0-9.]+) ms\\); measurements: (\\d+)");
+                    + "([0-9.]+) to ([0-9.]+) by position, (\\d+) rounds in ([0-9.]+) ms\\); measurements: (\\d+)");
 
     private final Report report;
 
@@ -48,7 +48,8 @@ final class GridReport {
     }
 
     /** A calibration line of the adaptive run's log. */
-    private record Calibration(int breakEven, double fullNs, double singleNs, int rounds, double tookMs, int measurements) {
+    private record Calibration(int breakEven, double fullNs, double singleNs, double lowestNs, double highestNs, int rounds,
+                               double tookMs, int measurements) {
     }
 
     String grid() throws IOException {
@@ -139,10 +140,12 @@ final class GridReport {
     }
 
     private void breakEvens(StringBuilder sb, Map<Integer, List<Point>> byN, Map<Integer, Calibration> calibrations) {
-        sb.append("**Break-even measured by navpack** in the run's JVM (distinct fields per value from which it "
-                + "decodes the whole value; n + 1 = never), the calibration behind it, and where full-only actually "
-                + "overtook partial-only in this run:\n\n");
-        sb.append("| n | break-even | calibration: full decode / single read | measurement: rounds, time; measurements so far "
+        sb.append("**Break-even measured by navpack** in the run's JVM (the full decode over the mean single read, in "
+                + "fields; n + 1 = never: the extractor itself adds up each distinct field's own measured read against "
+                + "the full decode), the calibration behind it, and where full-only actually overtook partial-only in "
+                + "this run:\n\n");
+        sb.append("| n | break-even | calibration: full decode / single read (mean; lowest to highest position) "
+                + "| measurement: rounds, time; measurements so far "
                 + "| full-only faster from k = (first / last / random) |\n");
         sb.append("|---:|---:|---|---|---|\n");
         for (Map.Entry<Integer, List<Point>> e : byN.entrySet()) {
@@ -166,7 +169,8 @@ final class GridReport {
             }
             sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s |%n", n,
                     Double.isNaN(be) ? "—" : String.format(Locale.ROOT, "%.0f", be),
-                    c == null ? "—" : String.format(Locale.ROOT, "%s / %s ns", Report.fmt(c.fullNs()), Report.fmt(c.singleNs())),
+                    c == null ? "—" : String.format(Locale.ROOT, "%s / %s ns (%s to %s)", Report.fmt(c.fullNs()),
+                            Report.fmt(c.singleNs()), Report.fmt(c.lowestNs()), Report.fmt(c.highestNs())),
                     c == null ? "—" : String.format(Locale.ROOT, "%d rounds, %s ms; %d", c.rounds(), Report.fmt(c.tookMs()),
                             c.measurements()),
                     String.join(" / ", crossings)));
@@ -261,8 +265,9 @@ final class GridReport {
             Matcher m = BREAK_EVEN.matcher(line);
             if (m.find()) {
                 out.put(Integer.parseInt(m.group(1)), new Calibration(Integer.parseInt(m.group(2)),
-                        Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)), Integer.parseInt(m.group(5)),
-                        Double.parseDouble(m.group(6)), Integer.parseInt(m.group(7))));
+                        Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)), Double.parseDouble(m.group(5)),
+                        Double.parseDouble(m.group(6)), Integer.parseInt(m.group(7)), Double.parseDouble(m.group(8)),
+                        Integer.parseInt(m.group(9))));
             }
         }
         return out;
