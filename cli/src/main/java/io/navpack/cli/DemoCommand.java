@@ -92,7 +92,7 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         out.println();
-        out.println("Break-even per schema (distinct fields read per value at which a full decode pays off)");
+        out.println("Break-even per schema (fields read per value at which a full decode pays off, at the mean single read)");
         for (DemoReport.BreakEvenRow b : r.breakEvens) {
             out.printf(Locale.ROOT, "  %-20s %3d   full decode %.0f ns, one field %.1f ns%n", b.schema(), b.breakEven(),
                     b.fullNanos(), b.singleNanos());

@@ -12,8 +12,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * One schema's break-even in this JVM: after how many distinct single-field reads on one value a full
- * decode of that value is cheaper. Measured on the running JVM from a real value of the schema
+ * One schema's break-even in this JVM: when the single-field reads of one value cost more than a full
+ * decode of it — each distinct field read counting with its own measured cost ({@link Costs}), or, pinned,
+ * after a number of distinct fields. Measured on the running JVM from a real value of the schema
  * ({@link Calibrator}), on a background thread: first when the schema is first read in adaptive
  * mode (until then values are read field by field), then again after 10 000, 100 000, 1 000 000 ...
  * reads, so that the figure follows the JIT, until two measurements in a row agree (from the third
@@ -126,8 +127,9 @@ public final class BreakEven {
     }
 
     /**
-     * Distinct fields read on one value at which the extractor decodes the whole value. Above the
-     * field count it never does (reading field by field is cheaper, or nothing was measured yet).
+     * The break-even in fields: a pin, or a measured full decode over the mean single read (the extractor
+     * itself weighs each field by its own cost, see {@link Costs}). Above the field count the extractor
+     * never decodes the whole value (reading field by field is cheaper, or nothing was measured yet).
      */
     public int value() {
         return figure.value();

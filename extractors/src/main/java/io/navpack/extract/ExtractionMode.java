@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** How {@link NavpackExtractor} reads fields of a value. */
 public enum ExtractionMode {
-    /** Single-field reads until the schema's break-even number of distinct fields, then one full decode. */
+    /** Single-field reads until they cost more than the schema's measured full decode (or a pinned number of fields), then one full decode. */
     ADAPTIVE,
     /** Always single-field reads. */
     PARTIAL,

@@ -16,7 +16,8 @@ import io.navpack.hazelcast.UnreadableValues;
  * <li>{@code navpack.extract.decodes.full} — values decoded in full</li>
  * <li>{@code navpack.extract.switches} — values switched from single reads to a full decode at the break-even</li>
  * <li>{@code navpack.extract.reads.cached} — reads served from a value already decoded in full</li>
- * <li>{@code navpack.extract.breakeven} (gauge) — the break-even in distinct fields per value</li>
+ * <li>{@code navpack.extract.breakeven} (gauge) — the break-even in fields per value (pinned, or the measured
+ * full decode over the mean single read; the extractor weighs each field by its own measured read)</li>
  * <li>{@code navpack.extract.calibration.full.nanos}, {@code ...single.nanos} (gauges) — the measurement behind it</li>
  * </ul>
  *
@@ -58,7 +59,7 @@ public final class NavpackMetrics implements MeterBinder {
         FunctionCounter.builder("navpack.extract.reads.cached", b, BreakEven::cachedReads).tags(tags)
                 .description("reads served from a value decoded in full").register(registry);
         Gauge.builder("navpack.extract.breakeven", b, BreakEven::value).tags(tags)
-                .description("distinct fields read on one value at which it is decoded in full").register(registry);
+                .description("fields read on one value at which it is decoded in full (at the mean single read unless pinned)").register(registry);
         Gauge.builder("navpack.extract.calibration.full.nanos", b,
                 x -> x.measurement() == null ? Double.NaN : x.measurement().fullNanos()).tags(tags)
                 .description("measured cost of a full decode").baseUnit("nanoseconds").register(registry);
