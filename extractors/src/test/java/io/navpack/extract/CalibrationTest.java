@@ -53,6 +53,29 @@ class CalibrationTest {
     }
 
     @Test
+    void everyFieldPositionIsMeasuredOnItsOwn() {
+        PackedRecord v = wide(new SchemaRegistry(), "ByPosition", 709, 20);
+        Calibrator.Result r = Calibrator.measure(v);
+        assertThat(r.fields()).isEqualTo(20);
+        double sum = 0;
+        for (int i = 0; i < 20; i++) {
+            assertThat(r.singleNanos(i)).as("position %d", i).isPositive();
+            sum += r.singleNanos(i);
+        }
+        assertThat(r.singleNanos()).isCloseTo(sum / 20, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(r.toString()).contains("by position");
+
+        SchemaRegistry registry = new SchemaRegistry();
+        Schema empty = registry.register(Schema.builder("NoFields").typeId(710).build());
+        PackedWriter w = new PackedWriter(registry, 16);
+        w.writeRecord(empty, new Object[0]);
+        Calibrator.Result none = Calibrator.measure(PackedRecord.of(w.toByteArray(), registry));
+        assertThat(none.fields()).isZero();
+        assertThat(none.fullNanos()).isPositive();
+        assertThat(none.breakEven()).as("no field to read: the field count plus one").isEqualTo(1);
+    }
+
+    @Test
     void theFirstUseOfASchemaMeasuresItInTheBackground() throws InterruptedException {
         SchemaRegistry registry = new SchemaRegistry();
         PackedRecord v = wide(registry, "FirstUse", 700, 50);
