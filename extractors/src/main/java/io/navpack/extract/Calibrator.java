@@ -155,8 +155,10 @@ public final class Calibrator {
         int h = 0;
         for (int i = 0; i < WARMUP_CALLS && System.nanoTime() - start < WARMUP_NANOS; i++) {
             h += views[i & mask].decodeAll().length;
-            Object v = views[(i + 1) & mask].get(i % Math.max(n, 1));
-            h += v == null ? 0 : 1;
+            if (n > 0) {
+                Object v = views[(i + 1) & mask].get(i % n);
+                h += v == null ? 0 : 1;
+            }
         }
         sink += h;
         start = System.nanoTime();
