@@ -3,11 +3,10 @@ package io.navpack.extract;
 import com.hazelcast.query.extractor.ValueCollector;
 import io.navpack.format.FieldPath;
 import io.navpack.format.PackedRecord;
+import io.navpack.format.PlainContainers;
 
-import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -76,34 +75,17 @@ final class PlainPath {
         if (v instanceof Collection) {
             return (Collection<?>) v;
         }
-        if (v.getClass().isArray()) {
-            int n = Array.getLength(v);
-            Object[] out = new Object[n];
-            for (int i = 0; i < n; i++) {
-                out[i] = Array.get(v, i);
-            }
-            return Arrays.asList(out);
+        Object[] array = PlainContainers.elements(v);
+        if (array == null) {
+            throw new IllegalArgumentException("path '" + path + "': [any] applies to a list, set or array");
         }
-        throw new IllegalArgumentException("path '" + path + "': [any] applies to a list, set or array");
+        return Arrays.asList(array);
     }
 
     private static Object element(Object v, int index, FieldPath path) {
-        if (v instanceof List) {
-            List<?> l = (List<?>) v;
-            return index < l.size() ? l.get(index) : null;
+        if (!PlainContainers.isContainer(v)) {
+            throw new IllegalArgumentException("path '" + path + "': [" + index + "] applies to a list, set or array");
         }
-        if (v instanceof Collection) {
-            int i = 0;
-            for (Object e : (Collection<?>) v) {
-                if (i++ == index) {
-                    return e;
-                }
-            }
-            return null;
-        }
-        if (v.getClass().isArray()) {
-            return index < Array.getLength(v) ? Array.get(v, index) : null;
-        }
-        throw new IllegalArgumentException("path '" + path + "': [" + index + "] applies to a list, set or array");
+        return PlainContainers.element(v, index);
     }
 }

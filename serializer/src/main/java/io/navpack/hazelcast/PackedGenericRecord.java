@@ -9,6 +9,7 @@ import com.hazelcast.nio.serialization.genericrecord.GenericRecord;
 import com.hazelcast.nio.serialization.genericrecord.GenericRecordBuilder;
 import io.navpack.format.FieldPath;
 import io.navpack.format.PackedRecord;
+import io.navpack.format.PlainContainers;
 import io.navpack.format.SchemaRegistry;
 
 import java.lang.reflect.Array;
@@ -78,7 +79,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     }
 
     /** A value read from the cluster on a client. */
-    private static final class Stored extends PackedGenericRecord {
+    private static class Stored extends PackedGenericRecord {
         Stored(PackedRecord record) {
             super(record);
         }
@@ -90,14 +91,9 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     }
 
     /** A value read from the cluster on a member: what OBJECT maps hold and queries read. */
-    private static final class OnMember extends PackedGenericRecord {
+    private static final class OnMember extends Stored {
         OnMember(PackedRecord record) {
             super(record);
-        }
-
-        @Override
-        boolean stored() {
-            return true;
         }
 
         @Override
@@ -720,47 +716,27 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
         if (v == null || v == HazelcastInternals.noValue()) {
             return null;
         }
-        if (v instanceof Object[]) {
-            return (Object[]) v;
+        Object[] out = PlainContainers.elements(v);
+        if (out == null) {
+            throw notAContainer(fieldName);
         }
-        if (v instanceof Collection) {
-            return ((Collection<?>) v).toArray();
-        }
-        if (v.getClass().isArray()) {
-            int n = Array.getLength(v);
-            Object[] out = new Object[n];
-            for (int i = 0; i < n; i++) {
-                out[i] = Array.get(v, i);
-            }
-            return out;
-        }
-        throw new IllegalArgumentException("field '" + fieldName + "' of " + record.schema().typeName() + " is a "
-                + record.schema().field(index(fieldName)).type() + ", not a list, set or array");
+        return out;
     }
 
     /** Element {@code index} of a list, set or array field; null when the field is null or shorter. */
     private Object element(String fieldName, int index) {
         Object v = value(fieldName);
-        if (v == null || v == HazelcastInternals.noValue() || index < 0) {
+        if (v == null || v == HazelcastInternals.noValue()) {
             return null;
         }
-        if (v instanceof List) {
-            List<?> l = (List<?>) v;
-            return index < l.size() ? l.get(index) : null;
+        if (!PlainContainers.isContainer(v)) {
+            throw notAContainer(fieldName);
         }
-        if (v instanceof Collection) {
-            int k = 0;
-            for (Object e : (Collection<?>) v) {
-                if (k++ == index) {
-                    return e;
-                }
-            }
-            return null;
-        }
-        if (v.getClass().isArray()) {
-            return index < Array.getLength(v) ? Array.get(v, index) : null;
-        }
-        throw new IllegalArgumentException("field '" + fieldName + "' of " + record.schema().typeName() + " is a "
+        return PlainContainers.element(v, index);
+    }
+
+    private IllegalArgumentException notAContainer(String fieldName) {
+        return new IllegalArgumentException("field '" + fieldName + "' of " + record.schema().typeName() + " is a "
                 + record.schema().field(index(fieldName)).type() + ", not a list, set or array");
     }
 
