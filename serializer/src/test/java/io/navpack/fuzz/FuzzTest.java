@@ -16,6 +16,7 @@ import com.hazelcast.internal.serialization.impl.HeapData;
 import com.hazelcast.internal.serialization.impl.InternalGenericRecord;
 import com.hazelcast.internal.serialization.impl.ObjectDataInputStream;
 import com.hazelcast.nio.serialization.HazelcastSerializationException;
+import io.navpack.format.Deep;
 import io.navpack.format.Field;
 import io.navpack.format.FieldPath;
 import io.navpack.format.FieldType;
@@ -247,17 +248,17 @@ public class FuzzTest {
             boolean gotOk = lastOk;
             if (gotOk && all != null) {
                 Object full = all[i];
-                check(same(got, full), () -> "field " + f + " of " + s.typeName() + " read alone (" + describe(got)
+                check(Deep.same(got, full), () -> "field " + f + " of " + s.typeName() + " read alone (" + describe(got)
                         + ") and in full (" + describe(full) + ")");
             }
             if (Boolean.FALSE.equals(isNull)) {
                 Object typed = call(via + "typed getter", n, valid, () -> typed(v, f, field.type().kind()));
                 if (lastOk && gotOk) {
-                    check(same(typed, got), () -> "typed getter of field " + f);
+                    check(Deep.same(typed, got), () -> "typed getter of field " + f);
                 }
                 Object byName = call(via + "typed getter by name", n, valid, () -> typedByName(v, field));
                 if (lastOk && gotOk) {
-                    check(same(byName, got), () -> "typed getter by name of field " + field.name());
+                    check(Deep.same(byName, got), () -> "typed getter by name of field " + field.name());
                 }
             }
         }
@@ -293,7 +294,7 @@ public class FuzzTest {
             Object got = call("hz get(i)", n, valid, () -> g.get(f));
             if (lastOk && all != null) {
                 Object full = all[i];
-                check(same(got, full), () -> "field " + f + " through Hazelcast read alone (" + describe(got)
+                check(Deep.same(got, full), () -> "field " + f + " through Hazelcast read alone (" + describe(got)
                         + ") and in full (" + describe(full) + ")");
             }
             String name = s.field(i).name();
@@ -317,7 +318,7 @@ public class FuzzTest {
                     () -> "the serializer's view and a direct view of the same bytes");
             Object[] viaHz = readHazelcastView(g, n, valid);
             if (viaHz != null && all != null && prefix == m.length) {
-                check(same(viaHz, all), () -> "the serializer's view and a direct view decode alike");
+                check(Deep.same(viaHz, all), () -> "the serializer's view and a direct view decode alike");
             }
             call("hz write back", n, valid, () -> records.toData(g));
         }
@@ -524,30 +525,5 @@ public class FuzzTest {
             return v.getClass().getSimpleName();
         }
         return String.valueOf(v);
-    }
-
-    /** Equal values, arrays compared by content wherever they are (NaN equals NaN, as in {@code Double.equals}). */
-    public static boolean same(Object a, Object b) {
-        if (a instanceof Map && b instanceof Map) {
-            return same(((Map<?, ?>) a).keySet(), ((Map<?, ?>) b).keySet())
-                    && same(((Map<?, ?>) a).values(), ((Map<?, ?>) b).values());
-        }
-        if (a instanceof Collection && b instanceof Collection) {
-            return same(((Collection<?>) a).toArray(), ((Collection<?>) b).toArray());
-        }
-        if (a instanceof Object[] && b instanceof Object[]) {
-            Object[] x = (Object[]) a;
-            Object[] y = (Object[]) b;
-            if (x.length != y.length) {
-                return false;
-            }
-            for (int i = 0; i < x.length; i++) {
-                if (!same(x[i], y[i])) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return Objects.deepEquals(a, b);
     }
 }

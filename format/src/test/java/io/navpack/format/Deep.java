@@ -3,14 +3,16 @@ package io.navpack.format;
 import java.lang.reflect.Array;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /** Turns values into trees that compare with equals: arrays become lists, records maps of their components. */
-final class Deep {
+public final class Deep {
     private Deep() {
     }
 
@@ -59,5 +61,27 @@ final class Deep {
             return out;
         }
         return v;
+    }
+
+    /** Equal values, arrays compared by content wherever they are (NaN equals NaN), collections and maps in order. */
+    public static boolean same(Object a, Object b) {
+        if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
+            return same(x.keySet(), y.keySet()) && same(x.values(), y.values());
+        }
+        if (a instanceof Collection<?> x && b instanceof Collection<?> y) {
+            return same(x.toArray(), y.toArray());
+        }
+        if (a instanceof Object[] x && b instanceof Object[] y) {
+            if (x.length != y.length) {
+                return false;
+            }
+            for (int i = 0; i < x.length; i++) {
+                if (!same(x[i], y[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return Objects.deepEquals(a, b);
     }
 }

@@ -41,7 +41,7 @@ class CoverageFuzzTest {
         for (int i = 0; i < v.fieldCount(); i++) {
             int f = i;
             Object one = attempt(() -> v.get(f));
-            if (one != REFUSED && all != null && !io.navpack.fuzz.FuzzTest.same(one, all[i])) {
+            if (one != REFUSED && all != null && !Deep.same(one, all[i])) {
                 throw new AssertionError("field " + i + " read alone and in full disagree");
             }
         }
