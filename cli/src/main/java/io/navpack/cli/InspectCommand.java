@@ -1,7 +1,7 @@
 package io.navpack.cli;
 
 import com.hazelcast.core.HazelcastInstance;
-import io.navpack.format.Hex;
+import io.navpack.format.spi.Hex;
 import io.navpack.format.NavpackFormatException;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.Schema;

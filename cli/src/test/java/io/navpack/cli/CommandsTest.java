@@ -12,7 +12,7 @@ import com.hazelcast.spi.impl.SerializationServiceSupport;
 import io.navpack.cli.demo.Trade;
 import io.navpack.cli.demo.TradeGenerator;
 import io.navpack.format.FieldType;
-import io.navpack.format.Hex;
+import io.navpack.format.spi.Hex;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaCatalog;
 import io.navpack.hazelcast.NavpackConfig;

@@ -3,7 +3,7 @@ package io.navpack.extract;
 import com.hazelcast.query.extractor.ValueCollector;
 import io.navpack.format.FieldPath;
 import io.navpack.format.PackedRecord;
-import io.navpack.format.PlainContainers;
+import io.navpack.format.spi.PlainContainers;
 
 import java.util.Arrays;
 import java.util.Collection;

@@ -15,7 +15,7 @@ import com.hazelcast.query.Predicate;
 import com.hazelcast.query.Predicates;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.navpack.format.Navpack;
-import io.navpack.format.PackedInts;
+import io.navpack.format.spi.PackedInts;
 import io.navpack.format.PackedRecord;
 import io.navpack.hazelcast.Loopback;
 import io.navpack.hazelcast.NavpackConfig;

@@ -1,5 +1,7 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.PackedInts;
+
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.GenericArrayType;
@@ -194,7 +196,6 @@ final class ContainerCodecs {
             endBody(w, countPos, bitmap, count, anyNull);
             w.endLength(start);
         }
-
 
         @Override
         void checkJava(Type javaType, String where, boolean views) {

@@ -1,9 +1,8 @@
 package io.navpack.format;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import io.navpack.format.spi.PackedInts;
+
 import java.math.BigDecimal;
-import java.nio.ByteOrder;
 import java.time.LocalDate;
 
 /**
@@ -19,9 +18,6 @@ import java.time.LocalDate;
  * null) for a field the null bitmap marks null.
  */
 public abstract class GeneratedDecoder {
-    private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    /** The continuation bit of each byte of a little-endian word. */
-    private static final long STOPS = 0x8080808080808080L;
 
     private byte[] b;
     private int p;
@@ -67,33 +63,6 @@ public abstract class GeneratedDecoder {
         return m >= 0 && (b[m + (f >>> 3)] & (1 << (f & 7))) != 0 ? -1 : q;
     }
 
-    /**
-     * The value bits of the packed integer of at most 8 bytes that starts the little-endian word {@code w} and
-     * ends at bit {@code bits} (8 × its length): the first byte's six, then seven from each further byte. The
-     * sign is not applied.
-     */
-    private static long magnitude(long w, int bits) {
-        w &= -1L >>> (64 - bits);
-        return (w & 0x3F)
-                | ((w >>> 2) & (0x7FL << 6))
-                | ((w >>> 3) & (0x7FL << 13))
-                | ((w >>> 4) & (0x7FL << 20))
-                | ((w >>> 5) & (0x7FL << 27))
-                | ((w >>> 6) & (0x7FL << 34))
-                | ((w >>> 7) & (0x7FL << 41))
-                | ((w >>> 8) & (0x7FL << 48));
-    }
-
-    /**
-     * The 8 bytes from {@code q} as a little-endian word; near the end of the array, the bytes left and zeros
-     * (a packed integer that reaches a zero there runs past the array, and the caller's limit check refuses it).
-     * The array has at least 8 bytes.
-     */
-    private long word(int q) {
-        int base = Math.min(q, b.length - 8);
-        return (long) WORD.get(b, base) >>> ((q - base) << 3);
-    }
-
     /** The packed long at {@code q}, checked as {@link PackedInts#readLong}; the position moves past it. */
     private long packedLong(int q) {
         if (q < limit) {
@@ -105,45 +74,16 @@ public abstract class GeneratedDecoder {
         }
         if (b.length >= 8) {
             // one word load: the bytes up to the first without a continuation bit, when they are at most 8
-            long w = word(q);
-            long stops = ~w & STOPS;
-            int bits = Long.numberOfTrailingZeros(stops) + 1;
-            if (stops != 0 && bits >>> 3 <= limit - q) {
-                p = q + (bits >>> 3);
-                long n = magnitude(w, bits);
-                return (w & 0x40) != 0 ? ~n : n;
+            long w = PackedInts.word(b, q);
+            int n = PackedInts.lengthInWord(w);
+            if (n != 0 && n <= limit - q) {
+                p = q + n;
+                return PackedInts.valueInWord(w, n);
             }
         }
-        return packedLongLoop(q);
-    }
-
-    private long packedLongLoop(int q) {
-        byte[] b = this.b;
-        int limit = this.limit;
-        if (q >= limit) {
-            throw PackedInts.truncated(q);
-        }
-        int x = b[q++];
-        if (x >= 0) {
-            p = q;
-            return (x & 0x40) != 0 ? ~(long) (x & 0x3F) : x & 0x3F;
-        }
-        long n = x & 0x3F;
-        boolean negative = (x & 0x40) != 0;
-        int shift = 6;
-        while ((x & 0x80) != 0) {
-            if (q >= limit) {
-                throw PackedInts.truncated(q);
-            }
-            x = b[q++];
-            if (shift == 62 && (x & 0xFE) != 0) {
-                throw new NavpackFormatException("packed long overflows 64 bits", q - 1);
-            }
-            n |= (long) (x & 0x7F) << shift;
-            shift += 7;
-        }
-        p = q;
-        return negative ? ~n : n;
+        long v = PackedInts.readLong(b, q, limit);
+        p = PackedInts.skip(b, q, limit);
+        return v;
     }
 
     /** The packed int at {@code q}, checked as {@link PackedInts#readInt}; the position moves past it. */
@@ -156,46 +96,17 @@ public abstract class GeneratedDecoder {
             }
         }
         if (b.length >= 8) {
-            long w = word(q);
-            long stops = ~w & STOPS;
-            int bits = Long.numberOfTrailingZeros(stops) + 1;
+            long w = PackedInts.word(b, q);
+            int n = PackedInts.lengthInWord(w);
             // at most 4 bytes: 27 value bits, nothing to overflow
-            if (bits <= 32 && bits >>> 3 <= limit - q) {
-                p = q + (bits >>> 3);
-                int n = (int) magnitude(w, bits);
-                return (w & 0x40) != 0 ? ~n : n;
+            if (n != 0 && n <= 4 && n <= limit - q) {
+                p = q + n;
+                return (int) PackedInts.valueInWord(w, n);
             }
         }
-        return packedIntLoop(q);
-    }
-
-    private int packedIntLoop(int q) {
-        byte[] b = this.b;
-        int limit = this.limit;
-        if (q >= limit) {
-            throw PackedInts.truncated(q);
-        }
-        int x = b[q++];
-        if (x >= 0) {
-            p = q;
-            return (x & 0x40) != 0 ? ~(x & 0x3F) : x & 0x3F;
-        }
-        int n = x & 0x3F;
-        boolean negative = (x & 0x40) != 0;
-        int shift = 6;
-        while ((x & 0x80) != 0) {
-            if (q >= limit) {
-                throw PackedInts.truncated(q);
-            }
-            x = b[q++];
-            if (shift == 27 && (x & 0xF0) != 0) {
-                throw new NavpackFormatException("packed int overflows 32 bits", q - 1);
-            }
-            n |= (x & 0x7F) << shift;
-            shift += 7;
-        }
-        p = q;
-        return negative ? ~n : n;
+        int v = PackedInts.readInt(b, q, limit);
+        p = PackedInts.skipInt(b, q, limit);
+        return v;
     }
 
     // ---------------------------------------------------------------- what generated decoders call

@@ -1,5 +1,8 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.PackedInts;
+import io.navpack.format.spi.Hex;
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

@@ -1,5 +1,8 @@
 package io.navpack.format;
 
+import io.navpack.format.internal.ClassFileWriter;
+import io.navpack.format.internal.ViewClasses;
+
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -47,7 +50,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class InterfaceViews {
     private static final AtomicInteger CLASS_NUMBER = new AtomicInteger();
-    private static final String BASE = ViewClassWriter.internalName(GeneratedView.class);
+    private static final String BASE = ClassFileWriter.internalName(GeneratedView.class);
     private static final String TYPE_FIELD = "TYPE";
 
     private final SchemaRegistry registry;
@@ -159,7 +162,7 @@ final class InterfaceViews {
                         + " is not an accessor: a view implements methods without parameters that return a field's value;"
                         + " make it a default method of " + iface.getSimpleName());
             }
-            String descriptor = "()" + ViewClassWriter.descriptor(m.getReturnType());
+            String descriptor = "()" + ClassFileWriter.descriptor(m.getReturnType());
             Method base = baseMethod(m.getName());
             if (base != null && base.getReturnType() == m.getReturnType() && Modifier.isFinal(base.getModifiers())) {
                 throw new SchemaException(where + " cannot be implemented: it would replace " + base + "; name the"
@@ -506,6 +509,23 @@ final class InterfaceViews {
 
     // ---------------------------------------------------------------- the class
 
+    /** What {@link ViewClasses} writes for each accessor of {@code t}. */
+    private static List<ViewClasses.Accessor> accessors(ViewType t) {
+        List<ViewClasses.Accessor> out = new ArrayList<>(t.accessors.length);
+        for (int slot = 0; slot < t.accessors.length; slot++) {
+            ViewType.Accessor a = t.accessors[slot];
+            if (a.field < 0) {
+                out.add(new ViewClasses.Accessor(a.method, a.descriptor, a.raw, null, null, 0, false));
+            } else {
+                ViewType.Accessor.Reader r = a.reader;
+                boolean value = r == ViewType.Accessor.Reader.VALUE;
+                out.add(new ViewClasses.Accessor(a.method, a.descriptor, a.raw, r.method, r.returns, value ? slot : a.field,
+                        value && a.raw != Object.class));
+            }
+        }
+        return out;
+    }
+
     private void define(ViewType t) {
         Class<?> iface = t.iface;
         MethodHandles.Lookup lookup;
@@ -516,8 +536,8 @@ final class InterfaceViews {
                     + ": open the package to navpack (" + e.getMessage() + ")", e);
         }
         boolean hidden = lookup.hasFullPrivilegeAccess();
-        String name = ViewClassWriter.internalName(iface) + "$NavpackView" + (hidden ? "" : CLASS_NUMBER.incrementAndGet());
-        byte[] classFile = classFile(t, name);
+        String name = ClassFileWriter.internalName(iface) + "$NavpackView" + (hidden ? "" : CLASS_NUMBER.incrementAndGet());
+        byte[] classFile = ViewClasses.viewClass(name, BASE, iface, TYPE_FIELD, accessors(t));
         try {
             Class<?> c;
             MethodHandles.Lookup own;
@@ -537,74 +557,6 @@ final class InterfaceViews {
         } catch (Throwable e) {
             throw new SchemaException("navpack cannot define the view class of " + iface.getName() + ": " + e, e);
         }
-    }
-
-    private static byte[] classFile(ViewType t, String name) {
-        ViewClassWriter w = new ViewClassWriter(name, BASE, ViewClassWriter.internalName(t.iface));
-        String object = "Ljava/lang/Object;";
-        w.field(ViewClassWriter.ACC_PRIVATE | ViewClassWriter.ACC_STATIC | ViewClassWriter.ACC_FINAL, TYPE_FIELD, object);
-        int typeField = w.fieldRef(name, TYPE_FIELD, object);
-
-        w.method(ViewClassWriter.ACC_STATIC, "<clinit>", "()V", 0, new ViewClassWriter.Code()
-                .op2(ViewClassWriter.LDC_W, w.thisClass(), 1)
-                .op2(ViewClassWriter.INVOKESTATIC, w.methodRef(BASE, "$typeOf", "(Ljava/lang/Class;)" + object), 0)
-                .op2(ViewClassWriter.PUTSTATIC, typeField, -1)
-                .op(ViewClassWriter.RETURN, 0));
-        w.method(ViewClassWriter.ACC_PUBLIC, "<init>", "([B)V", 2, new ViewClassWriter.Code()
-                .op(ViewClassWriter.ALOAD_0, 1).op(ViewClassWriter.ALOAD_1, 1)
-                .op2(ViewClassWriter.INVOKESPECIAL, w.methodRef(BASE, "<init>", "([B)V"), -2)
-                .op(ViewClassWriter.RETURN, 0));
-        w.method(ViewClassWriter.ACC_PROTECTED, "$type", "()" + object, 1, new ViewClassWriter.Code()
-                .op2(ViewClassWriter.GETSTATIC, typeField, 1)
-                .op(ViewClassWriter.ARETURN, -1));
-        w.method(ViewClassWriter.ACC_PROTECTED, "$create", "([B)L" + BASE + ";", 2, new ViewClassWriter.Code()
-                .op2(ViewClassWriter.NEW, w.thisClass(), 1).op(ViewClassWriter.DUP, 1)
-                .op(ViewClassWriter.ALOAD_1, 1)
-                .op2(ViewClassWriter.INVOKESPECIAL, w.methodRef(name, "<init>", "([B)V"), -2)
-                .op(ViewClassWriter.ARETURN, -1));
-
-        for (int slot = 0; slot < t.accessors.length; slot++) {
-            ViewType.Accessor a = t.accessors[slot];
-            ViewClassWriter.Code code = new ViewClassWriter.Code();
-            if (a.field < 0) {
-                constant(code, a.raw);
-            } else {
-                ViewType.Accessor.Reader r = a.reader;
-                code.op(ViewClassWriter.ALOAD_0, 1).op2(ViewClassWriter.GETSTATIC, typeField, 1)
-                        .pushInt(r == ViewType.Accessor.Reader.VALUE ? slot : a.field)
-                        .op2(ViewClassWriter.INVOKEVIRTUAL, w.methodRef(BASE, r.method, "(" + object + "I)" + r.returns), -2);
-                if (r == ViewType.Accessor.Reader.VALUE && a.raw != Object.class) {
-                    code.op2(ViewClassWriter.CHECKCAST, w.classRef(ViewClassWriter.internalName(a.raw)), 0);
-                }
-                code.op(returnOpcode(a.raw), 0);
-            }
-            w.method(ViewClassWriter.ACC_PUBLIC, a.method, a.descriptor, 1, code);
-        }
-        return w.toByteArray(ViewClassWriter.ACC_FINAL | ViewClassWriter.ACC_SUPER | ViewClassWriter.ACC_SYNTHETIC);
-    }
-
-    /** Pushes the default value of {@code c} and returns it. */
-    private static void constant(ViewClassWriter.Code code, Class<?> c) {
-        if (c == long.class) {
-            code.op(ViewClassWriter.LCONST_0, 2);
-        } else if (c == float.class) {
-            code.op(ViewClassWriter.FCONST_0, 1);
-        } else if (c == double.class) {
-            code.op(ViewClassWriter.DCONST_0, 2);
-        } else if (c.isPrimitive()) {
-            code.op(ViewClassWriter.ICONST_0, 1);
-        } else {
-            code.op(ViewClassWriter.ACONST_NULL, 1);
-        }
-        code.op(returnOpcode(c), 0);
-    }
-
-    private static int returnOpcode(Class<?> c) {
-        if (c == long.class) return ViewClassWriter.LRETURN;
-        if (c == float.class) return ViewClassWriter.FRETURN;
-        if (c == double.class) return ViewClassWriter.DRETURN;
-        if (c.isPrimitive()) return ViewClassWriter.IRETURN;
-        return ViewClassWriter.ARETURN;
     }
 
     @Override

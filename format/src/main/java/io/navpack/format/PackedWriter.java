@@ -1,5 +1,7 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.PackedInts;
+
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.Arrays;

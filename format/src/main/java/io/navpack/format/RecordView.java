@@ -1,5 +1,8 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.PackedInts;
+import io.navpack.format.spi.Hex;
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -468,7 +471,6 @@ final class RecordView implements PackedRecord {
         return p < 0 ? null : ((NamedCodecs.RecordCodec) schema.field(i).type().codec()).viewAt(bytes, p, limit, registry,
                 depth());
     }
-
 
     // ---------------------------------------------------------------- generic access
 

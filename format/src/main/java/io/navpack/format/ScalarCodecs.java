@@ -1,5 +1,7 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.PackedInts;
+
 import java.lang.invoke.MethodHandle;
 import java.math.BigDecimal;
 import java.math.BigInteger;

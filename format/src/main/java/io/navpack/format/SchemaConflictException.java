@@ -1,5 +1,6 @@
 package io.navpack.format;
 
+
 /**
  * A schema that breaks a rule of {@link SchemaCatalog} against one already registered: two different
  * schemas under the same type id and version, a type id for two type names, a type name with two ids,

@@ -1,5 +1,6 @@
 package io.navpack.format;
 
+
 import java.util.List;
 
 /**

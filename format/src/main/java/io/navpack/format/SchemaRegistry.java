@@ -1,5 +1,6 @@
 package io.navpack.format;
 
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;

@@ -1,5 +1,7 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.Hex;
+
 import com.acme.trading.SeedTrades;
 import com.acme.trading.Trade;
 import org.junit.jupiter.api.Test;

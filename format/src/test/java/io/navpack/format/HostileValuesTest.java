@@ -1,5 +1,8 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.PackedInts;
+import io.navpack.format.spi.Hex;
+
 import com.acme.trading.Leg;
 import com.acme.trading.SeedTrades;
 import com.acme.trading.Trade;

@@ -1,5 +1,7 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.Hex;
+
 import com.acme.trading.Everything;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,7 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.PackedInts;
+
 import com.tangosol.io.ByteArrayReadBuffer;
 import com.tangosol.io.ByteArrayWriteBuffer;
 import com.tangosol.io.WriteBuffer;
@@ -62,6 +64,30 @@ class PackedIntsTest {
         assertThat(PackedInts.readLong(theirs, 0, theirs.length)).as("navpack reads POF's %d", n).isEqualTo(n);
         assertThat(PackedInts.skip(theirs, 0, theirs.length)).isEqualTo(theirs.length);
         assertThat(new ByteArrayReadBuffer(mine).getBufferInput().readPackedLong()).as("POF reads navpack's %d", n).isEqualTo(n);
+        checkWord(theirs, n);
+    }
+
+    /**
+     * The word-at-a-time path reads POF's bytes as the loop does: inside a larger array (bytes after it) and at
+     * its very end (the word is taken from earlier and shifted), or says the integer is longer than a word.
+     */
+    private static void checkWord(byte[] encoded, long n) {
+        byte[] inside = new byte[24];
+        Arrays.fill(inside, (byte) 0xFF);
+        System.arraycopy(encoded, 0, inside, 3, encoded.length);
+        byte[] atEnd = new byte[Math.max(8, encoded.length + 2)];
+        System.arraycopy(encoded, 0, atEnd, atEnd.length - encoded.length, encoded.length);
+        for (byte[] b : List.of(inside, atEnd)) {
+            int q = b == inside ? 3 : b.length - encoded.length;
+            long w = PackedInts.word(b, q);
+            int length = PackedInts.lengthInWord(w);
+            if (encoded.length > 8) {
+                assertThat(length).as("%d takes %d bytes: not in one word", n, encoded.length).isZero();
+            } else {
+                assertThat(length).as("length of %d in a word", n).isEqualTo(encoded.length);
+                assertThat(PackedInts.valueInWord(w, length)).as("%d from a word", n).isEqualTo(n);
+            }
+        }
     }
 
     /** Every value next to a power of two: each boundary between 1, 2, ... 10 bytes, both signs. */

@@ -1,5 +1,7 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.PackedInts;
+
 import com.acme.trading.Leg;
 import com.acme.trading.SeedTrades;
 import com.acme.trading.Trade;

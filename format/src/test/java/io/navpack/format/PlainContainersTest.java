@@ -1,5 +1,7 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.PlainContainers;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashSet;

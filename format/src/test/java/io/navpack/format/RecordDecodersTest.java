@@ -1,5 +1,7 @@
 package io.navpack.format;
 
+import io.navpack.format.spi.Hex;
+
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

@@ -10,7 +10,7 @@ import com.hazelcast.nio.serialization.StreamSerializer;
 import io.navpack.format.GeneratedView;
 import io.navpack.format.NavpackException;
 import io.navpack.format.NavpackFormatException;
-import io.navpack.format.PackedInts;
+import io.navpack.format.spi.PackedInts;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.PackedWriter;
 import io.navpack.format.RecordBinding;
@@ -139,7 +139,7 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
                     }
                 }
             }
-            writeLength(out, r.length());
+            PackedInts.writeInt(out, r.length());
             out.write(r.array(), r.offset(), r.length());
             return;
         }
@@ -155,7 +155,7 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
             w.reset();
             w.writeRecord(value, binding);
         }
-        writeLength(out, w.size());
+        PackedInts.writeInt(out, w.size());
         out.write(w.buffer(), 0, w.size());
     }
 
@@ -176,17 +176,6 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
             }
         }
         return PackedRecord.of(bytes, registry);
-    }
-
-    /** A packed int, as {@link PackedInts#writeInt} writes it, for a length (never negative). */
-    private static void writeLength(ObjectDataOutput out, int n) throws IOException {
-        int more = n >>> 6;
-        out.writeByte((n & 0x3F) | (more != 0 ? 0x80 : 0));
-        while (more != 0) {
-            int next = more >>> 7;
-            out.writeByte((more & 0x7F) | (next != 0 ? 0x80 : 0));
-            more = next;
-        }
     }
 
     @Override
@@ -295,30 +284,14 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
     }
 
     private static int readLength(ObjectDataInput in) throws IOException {
+        int n;
         try {
-            return readLengthBytes(in);
+            n = PackedInts.readInt(in);
         } catch (java.io.EOFException e) {
             throw new NavpackFormatException("the input ends within the value's length", -1, e);
         }
-    }
-
-    private static int readLengthBytes(ObjectDataInput in) throws IOException {
-        int x = in.readByte();
-        int n = x & 0x3F;
-        if ((x & 0x40) != 0) {
-            throw new NavpackFormatException("negative value length", -1);
-        }
-        int shift = 6;
-        while ((x & 0x80) != 0) {
-            if (shift > 27) {
-                throw new NavpackFormatException("value length longer than 5 bytes", -1);
-            }
-            x = in.readByte();
-            n |= (x & 0x7F) << shift;
-            shift += 7;
-        }
         if (n < 0) {
-            throw new NavpackFormatException("value length overflows", -1);
+            throw new NavpackFormatException("negative value length", -1);
         }
         return n;
     }

@@ -11,7 +11,7 @@ import com.hazelcast.map.impl.recordstore.RecordStore;
 import com.hazelcast.spi.impl.NodeEngine;
 import com.hazelcast.spi.impl.operationexecutor.impl.PartitionOperationThread;
 import com.hazelcast.spi.impl.operationservice.PartitionAwareOperation;
-import io.navpack.format.Hex;
+import io.navpack.format.spi.Hex;
 import io.navpack.format.PackedRecord;
 
 import java.lang.invoke.MethodHandles;

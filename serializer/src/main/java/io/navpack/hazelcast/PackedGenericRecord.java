@@ -9,7 +9,7 @@ import com.hazelcast.nio.serialization.genericrecord.GenericRecord;
 import com.hazelcast.nio.serialization.genericrecord.GenericRecordBuilder;
 import io.navpack.format.FieldPath;
 import io.navpack.format.PackedRecord;
-import io.navpack.format.PlainContainers;
+import io.navpack.format.spi.PlainContainers;
 import io.navpack.format.SchemaRegistry;
 
 import java.lang.reflect.Array;

@@ -1,6 +1,6 @@
 package io.navpack.json;
 
-import io.navpack.format.Hex;
+import io.navpack.format.spi.Hex;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.Schema;
 

@@ -1,6 +1,6 @@
 package io.navpack.fuzz;
 
-import io.navpack.format.PackedInts;
+import io.navpack.format.spi.PackedInts;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
 

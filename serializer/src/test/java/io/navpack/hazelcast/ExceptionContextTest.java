@@ -12,7 +12,7 @@ import com.hazelcast.nio.serialization.HazelcastSerializationException;
 import io.navpack.format.FieldType;
 import io.navpack.format.NavpackException;
 import io.navpack.format.NavpackFormatException;
-import io.navpack.format.PackedInts;
+import io.navpack.format.spi.PackedInts;
 import io.navpack.format.PackedWriter;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaException;

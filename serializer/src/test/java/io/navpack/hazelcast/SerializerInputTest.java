@@ -9,7 +9,7 @@ import com.hazelcast.internal.serialization.impl.ObjectDataInputStream;
 import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.serialization.HazelcastSerializationException;
 import io.navpack.format.FieldType;
-import io.navpack.format.Hex;
+import io.navpack.format.spi.Hex;
 import io.navpack.format.NavpackFormatException;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.Schema;

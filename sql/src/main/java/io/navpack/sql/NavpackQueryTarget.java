@@ -16,7 +16,7 @@ import com.hazelcast.sql.impl.type.QueryDataType;
 import com.hazelcast.sql.impl.type.QueryDataTypeFamily;
 import io.navpack.format.Kind;
 import io.navpack.format.NavpackException;
-import io.navpack.format.PackedInts;
+import io.navpack.format.spi.PackedInts;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;

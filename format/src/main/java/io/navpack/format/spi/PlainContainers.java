@@ -1,4 +1,6 @@
-package io.navpack.format;
+package io.navpack.format.spi;
+
+import io.navpack.format.PackedRecord;
 
 import java.lang.reflect.Array;
 import java.util.Collection;

@@ -1,4 +1,4 @@
-package io.navpack.format;
+package io.navpack.format.internal;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -10,49 +10,49 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the class file of one interface view ({@link InterfaceViews}): a final class extending
- * {@link GeneratedView} and implementing the user's interface, whose methods are straight-line code —
- * load the view, its type and a field number, call one of the base class's typed readers, cast, return
- * — or return a constant. No method branches, so the class needs no stack-map frames, and the few
- * instructions below are all the bytecode navpack ever writes: no bytecode library is needed.
+ * Writes the class files navpack generates ({@link ViewClasses}, {@link DecoderClasses}): classes whose
+ * methods are straight-line code — loads, calls of a base class's typed readers, casts, a constructor call,
+ * a return — or return a constant. No method branches, so the classes need no stack-map frames, and the few
+ * instructions below are all the bytecode navpack ever writes: the format keeps no dependency for it. Every
+ * class written is checked by a bytecode verifier in the tests.
  */
-final class ViewClassWriter {
+public final class ClassFileWriter {
     private static final int MAGIC = 0xCAFEBABE;
     /** Java 17's class file version: the oldest JVM navpack runs on. */
     private static final int MAJOR = 61;
 
-    static final int ACC_PUBLIC = 0x0001;
-    static final int ACC_PRIVATE = 0x0002;
-    static final int ACC_PROTECTED = 0x0004;
-    static final int ACC_STATIC = 0x0008;
-    static final int ACC_FINAL = 0x0010;
-    static final int ACC_SUPER = 0x0020;
-    static final int ACC_SYNTHETIC = 0x1000;
+    public static final int ACC_PUBLIC = 0x0001;
+    public static final int ACC_PRIVATE = 0x0002;
+    public static final int ACC_PROTECTED = 0x0004;
+    public static final int ACC_STATIC = 0x0008;
+    public static final int ACC_FINAL = 0x0010;
+    public static final int ACC_SUPER = 0x0020;
+    public static final int ACC_SYNTHETIC = 0x1000;
 
     // opcodes used
-    static final int ACONST_NULL = 0x01;
-    static final int ICONST_0 = 0x03;
-    static final int LCONST_0 = 0x09;
-    static final int FCONST_0 = 0x0b;
-    static final int DCONST_0 = 0x0e;
-    static final int SIPUSH = 0x11;
-    static final int LDC_W = 0x13;
-    static final int ALOAD_0 = 0x2a;
-    static final int ALOAD_1 = 0x2b;
-    static final int DUP = 0x59;
-    static final int IRETURN = 0xac;
-    static final int LRETURN = 0xad;
-    static final int FRETURN = 0xae;
-    static final int DRETURN = 0xaf;
-    static final int ARETURN = 0xb0;
-    static final int RETURN = 0xb1;
-    static final int GETSTATIC = 0xb2;
-    static final int PUTSTATIC = 0xb3;
-    static final int INVOKEVIRTUAL = 0xb6;
-    static final int INVOKESPECIAL = 0xb7;
-    static final int INVOKESTATIC = 0xb8;
-    static final int NEW = 0xbb;
-    static final int CHECKCAST = 0xc0;
+    public static final int ACONST_NULL = 0x01;
+    public static final int ICONST_0 = 0x03;
+    public static final int LCONST_0 = 0x09;
+    public static final int FCONST_0 = 0x0b;
+    public static final int DCONST_0 = 0x0e;
+    public static final int SIPUSH = 0x11;
+    public static final int LDC_W = 0x13;
+    public static final int ALOAD_0 = 0x2a;
+    public static final int ALOAD_1 = 0x2b;
+    public static final int DUP = 0x59;
+    public static final int IRETURN = 0xac;
+    public static final int LRETURN = 0xad;
+    public static final int FRETURN = 0xae;
+    public static final int DRETURN = 0xaf;
+    public static final int ARETURN = 0xb0;
+    public static final int RETURN = 0xb1;
+    public static final int GETSTATIC = 0xb2;
+    public static final int PUTSTATIC = 0xb3;
+    public static final int INVOKEVIRTUAL = 0xb6;
+    public static final int INVOKESPECIAL = 0xb7;
+    public static final int INVOKESTATIC = 0xb8;
+    public static final int NEW = 0xbb;
+    public static final int CHECKCAST = 0xc0;
 
     private final ByteArrayOutputStream poolBytes = new ByteArrayOutputStream();
     private final DataOutputStream pool = new DataOutputStream(poolBytes);
@@ -66,7 +66,7 @@ final class ViewClassWriter {
     private final int codeName;
 
     /** A class named {@code internalName} (slashes) extending {@code superName} and implementing {@code interfaceNames}. */
-    ViewClassWriter(String internalName, String superName, String... interfaceNames) {
+    public ClassFileWriter(String internalName, String superName, String... interfaceNames) {
         thisClass = classRef(internalName);
         superClass = classRef(superName);
         interfaces = new int[interfaceNames.length];
@@ -97,14 +97,14 @@ final class ViewClassWriter {
         void run() throws IOException;
     }
 
-    int utf8(String s) {
+    public int utf8(String s) {
         return entry("U" + s, () -> {
             pool.writeByte(1);
             pool.writeUTF(s);
         });
     }
 
-    int classRef(String internalName) {
+    public int classRef(String internalName) {
         int name = utf8(internalName);
         return entry("C" + internalName, () -> {
             pool.writeByte(7);
@@ -122,7 +122,7 @@ final class ViewClassWriter {
         });
     }
 
-    int fieldRef(String owner, String name, String descriptor) {
+    public int fieldRef(String owner, String name, String descriptor) {
         int c = classRef(owner);
         int nt = nameAndType(name, descriptor);
         return entry("F" + owner + "." + name + ":" + descriptor, () -> {
@@ -132,7 +132,7 @@ final class ViewClassWriter {
         });
     }
 
-    int methodRef(String owner, String name, String descriptor) {
+    public int methodRef(String owner, String name, String descriptor) {
         int c = classRef(owner);
         int nt = nameAndType(name, descriptor);
         return entry("M" + owner + "." + name + ":" + descriptor, () -> {
@@ -142,13 +142,13 @@ final class ViewClassWriter {
         });
     }
 
-    int thisClass() {
+    public int thisClass() {
         return thisClass;
     }
 
     // ---------------------------------------------------------------- members
 
-    void field(int access, String name, String descriptor) {
+    public void field(int access, String name, String descriptor) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(b);
         try {
@@ -163,33 +163,33 @@ final class ViewClassWriter {
     }
 
     /** Straight-line code of one method, with its operand stack and local variable sizes. */
-    static final class Code {
+    public static final class Code {
         private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         private int stack;
         private int maxStack;
 
         /** An instruction without operands that changes the stack depth by {@code delta}. */
-        Code op(int opcode, int delta) {
+        public Code op(int opcode, int delta) {
             bytes.write(opcode);
             return grow(delta);
         }
 
         /** An instruction with a two-byte operand (a constant-pool index or a short). */
-        Code op2(int opcode, int operand, int delta) {
+        public Code op2(int opcode, int operand, int delta) {
             bytes.write(opcode);
             bytes.write(operand >>> 8);
             bytes.write(operand);
             return grow(delta);
         }
 
-        Code grow(int delta) {
+        public Code grow(int delta) {
             stack += delta;
             maxStack = Math.max(maxStack, stack);
             return this;
         }
 
         /** Pushes a small int constant (0..32767). */
-        Code pushInt(int v) {
+        public Code pushInt(int v) {
             if (v < 0 || v > Short.MAX_VALUE) {
                 throw new IllegalArgumentException("constant out of range: " + v);
             }
@@ -197,7 +197,7 @@ final class ViewClassWriter {
         }
     }
 
-    void method(int access, String name, String descriptor, int maxLocals, Code code) {
+    public void method(int access, String name, String descriptor, int maxLocals, Code code) {
         byte[] body = code.bytes.toByteArray();
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(b);
@@ -220,7 +220,7 @@ final class ViewClassWriter {
         methods.add(b.toByteArray());
     }
 
-    byte[] toByteArray(int access) {
+    public byte[] toByteArray(int access) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(b);
         try {
@@ -253,7 +253,7 @@ final class ViewClassWriter {
     }
 
     /** The JVM descriptor of a class: {@code J}, {@code Ljava/lang/String;}, {@code [I}. */
-    static String descriptor(Class<?> c) {
+    public static String descriptor(Class<?> c) {
         if (c.isPrimitive()) {
             if (c == void.class) return "V";
             if (c == boolean.class) return "Z";
@@ -271,7 +271,7 @@ final class ViewClassWriter {
         return "L" + internalName(c) + ";";
     }
 
-    static String internalName(Class<?> c) {
+    public static String internalName(Class<?> c) {
         return c.getName().replace('.', '/');
     }
 }

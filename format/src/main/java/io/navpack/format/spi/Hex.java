@@ -1,4 +1,4 @@
-package io.navpack.format;
+package io.navpack.format.spi;
 
 /** Lower-case hex of byte arrays, and back. */
 public final class Hex {
