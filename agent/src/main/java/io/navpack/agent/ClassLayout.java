@@ -10,6 +10,8 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
 
 /**
  * What a walk needs to know about a class, worked out once: its reference fields (made accessible, and their
@@ -110,7 +112,7 @@ final class ClassLayout {
     private static synchronized void register(ClassLayout layout) {
         ClassLayout[] table = byId;
         if (layout.id >= table.length) {
-            table = java.util.Arrays.copyOf(table, Math.max(layout.id + 1, table.length * 2));
+            table = Arrays.copyOf(table, Math.max(layout.id + 1, table.length * 2));
         }
         table[layout.id] = layout;
         byId = table;
@@ -186,7 +188,7 @@ final class ClassLayout {
     private static long objectAlignment() {
         try {
             Class<?> bean = Class.forName("com.sun.management.HotSpotDiagnosticMXBean");
-            Object mx = java.lang.management.ManagementFactory.class
+            Object mx = ManagementFactory.class
                     .getMethod("getPlatformMXBean", Class.class).invoke(null, bean);
             Object option = bean.getMethod("getVMOption", String.class).invoke(mx, "ObjectAlignmentInBytes");
             String value = (String) option.getClass().getMethod("getValue").invoke(option);

@@ -1,5 +1,7 @@
 package io.navpack.agent;
 
+import java.util.function.Consumer;
+
 /**
  * A small identity set for one unit of a walk: open addressing, and a list of the slots in use, so that
  * clearing it costs what was put in it rather than its capacity. It grows up to a limit; past the limit
@@ -73,7 +75,7 @@ final class LocalSet {
         }
     }
 
-    void forEach(java.util.function.Consumer<Object> action) {
+    void forEach(Consumer<Object> action) {
         Object[] k = keys;
         int[] u = used;
         for (int j = 0; j < size; j++) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.Set;
 
 /**
  * Counts the interior of the JDK's large maps — the map object, its nodes, tables, counters and views — by
@@ -120,7 +121,7 @@ public final class MapInteriors {
      * The map object and its small fields (views, counters), not entering the fields named {@code interior}
      * (the nodes and tables the caller counts by their links, and the comparator maps share).
      */
-    private static void shell(Object map, UnitWalker walker, Tally tally, java.util.Set<String> interior) {
+    private static void shell(Object map, UnitWalker walker, Tally tally, Set<String> interior) {
         if (walker == null) {
             return;
         }
@@ -147,7 +148,7 @@ public final class MapInteriors {
 
         static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object head = HEAD.get(map);
-            shell(map, walker, parts.shell(), java.util.Set.of("head", "comparator"));
+            shell(map, walker, parts.shell(), Set.of("head", "comparator"));
             if (head == null) {
                 return 0;
             }
@@ -187,7 +188,7 @@ public final class MapInteriors {
         static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object table = TABLE.get(map);
             Object nextTable = NEXT_TABLE.get(map);
-            shell(map, walker, parts.shell(), java.util.Set.of("table", "nextTable"));
+            shell(map, walker, parts.shell(), Set.of("table", "nextTable"));
             return table(table, walker, parts, visitor) + table(nextTable, walker, parts, visitor);
         }
 
@@ -234,7 +235,7 @@ public final class MapInteriors {
 
         static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object table = TABLE.get(map);
-            shell(map, walker, parts.shell(), java.util.Set.of("table", "head", "tail"));
+            shell(map, walker, parts.shell(), Set.of("table", "head", "tail"));
             if (table == null) {
                 return 0;
             }
@@ -262,7 +263,7 @@ public final class MapInteriors {
 
         static long walk(Object map, UnitWalker walker, Parts parts, EntryVisitor visitor) {
             Object root = ROOT.get(map);
-            shell(map, walker, parts.shell(), java.util.Set.of("root", "comparator"));
+            shell(map, walker, parts.shell(), Set.of("root", "comparator"));
             long entries = 0;
             ArrayDeque<Object> todo = new ArrayDeque<>();
             if (root != null) {

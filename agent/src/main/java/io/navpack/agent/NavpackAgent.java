@@ -3,6 +3,7 @@ package io.navpack.agent;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 import java.util.Set;
+import java.util.ArrayList;
 
 /**
  * The navpack Java agent.
@@ -59,7 +60,7 @@ public final class NavpackAgent {
             return;
         }
         boolean quiet = false;
-        List<String> extra = new java.util.ArrayList<>();
+        List<String> extra = new ArrayList<>();
         if (args != null && !args.isBlank()) {
             for (String option : args.split(",")) {
                 String o = option.trim();

@@ -1,6 +1,21 @@
 package io.navpack.agent;
 
 import java.util.List;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
+import java.lang.ref.ReferenceQueue;
+import java.lang.reflect.AccessibleObject;
+import java.nio.channels.Channel;
+import java.security.CodeSource;
+import java.security.ProtectionDomain;
+import java.util.concurrent.Executor;
+import java.util.function.Predicate;
 
 /**
  * Objects a walk neither counts nor follows: services, class loaders, threads, singletons. The rule is
@@ -48,7 +63,7 @@ public interface StopRule {
     }
 
     /** A rule that decides by class only. */
-    static StopRule byClass(java.util.function.Predicate<Class<?>> stops) {
+    static StopRule byClass(Predicate<Class<?>> stops) {
         return new StopRule() {
             @Override
             public boolean stopsClass(Class<?> type) {
@@ -172,12 +187,12 @@ public interface StopRule {
      */
     static StopRule jvmRuntime() {
         return assignableTo(Class.class, ClassLoader.class, Module.class, ModuleLayer.class, Thread.class,
-                ThreadGroup.class, java.lang.reflect.AccessibleObject.class, java.lang.invoke.MethodHandle.class,
-                java.lang.invoke.MethodType.class, java.lang.invoke.VarHandle.class,
-                java.lang.invoke.MethodHandles.Lookup.class, Enum.class, java.lang.ref.ReferenceQueue.class,
-                java.util.concurrent.Executor.class, java.security.ProtectionDomain.class,
-                java.security.CodeSource.class, java.io.InputStream.class, java.io.OutputStream.class,
-                java.io.Reader.class, java.io.Writer.class, java.nio.channels.Channel.class,
+                ThreadGroup.class, AccessibleObject.class, MethodHandle.class,
+                MethodType.class, VarHandle.class,
+                MethodHandles.Lookup.class, Enum.class, ReferenceQueue.class,
+                Executor.class, ProtectionDomain.class,
+                CodeSource.class, InputStream.class, OutputStream.class,
+                Reader.class, Writer.class, Channel.class,
                 Runtime.class, System.Logger.class, ThreadLocal.class)
                 .or(assignableToNamed("java.util.logging.Logger", "org.slf4j.Logger"))
                 .or(canonicalBoxes());

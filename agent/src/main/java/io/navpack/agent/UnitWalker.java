@@ -3,6 +3,9 @@ package io.navpack.agent;
 import java.lang.instrument.Instrumentation;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Sizes a large structure a small piece ("unit") at a time, in memory that does not grow with the structure.
@@ -184,7 +187,7 @@ public final class UnitWalker {
      * Adds everything reachable from {@code root} that the current unit has not visited, is not shared and is
      * not stopped to {@code out}, and to the unit's visited objects, without counting it.
      */
-    public void collect(Object root, java.util.List<Object> out) {
+    public void collect(Object root, List<Object> out) {
         if (root == null) {
             return;
         }
@@ -219,7 +222,7 @@ public final class UnitWalker {
     }
 
     /** Calls {@code action} for every object of the current unit's shared set. */
-    public void forEachShared(java.util.function.Consumer<Object> action) {
+    public void forEachShared(Consumer<Object> action) {
         shared.forEach(action);
     }
 
@@ -280,7 +283,7 @@ public final class UnitWalker {
      * its classes), in the current unit: for a structure whose interior a caller counts itself. Reads each field
      * once, so a field that changes meanwhile (a table replaced by a resize) is never entered.
      */
-    long walkExceptFields(Object o, Tally tally, java.util.Set<String> skipped) {
+    long walkExceptFields(Object o, Tally tally, Set<String> skipped) {
         if (wasVisited(o)) {
             return 0;
         }

@@ -14,6 +14,7 @@ import io.navpack.extract.NavpackExtractor;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
+import io.navpack.hazelcast.NavpackSettings;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -119,10 +120,9 @@ public class ExtractorGridBenchmark {
         int next;
 
         NavpackReader(String mode, int n, int k, String pattern, Blackhole bh) {
-            registry = new SchemaRegistry();
             Properties settings = new Properties();
             settings.setProperty(ExtractSettings.MODE, "adaptive");
-            ExtractSettings.bind(registry, settings);
+            registry = new SchemaRegistry(NavpackSettings.from(settings));
             records = GridRecords.navpack(n, registry);
             schema = PackedRecord.of(records[0], registry).schema();
             int[] positions = GridRecords.positions(n, k, pattern);

@@ -33,6 +33,7 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.concurrent.TimeUnit;
+import java.util.List;
 
 /**
  * Reading one long field at 1-based position {@code p} of the 1024-field record ({@link Wide1024}),
@@ -54,7 +55,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED"})
 public class FieldPositionBenchmark {
     /** Formats of this benchmark. */
-    public static final java.util.List<String> FORMATS = java.util.List.of("navpack", "navpack-index", "pof", "compact");
+    public static final List<String> FORMATS = List.of("navpack", "navpack-index", "pof", "compact");
 
     @Param({"navpack", "navpack-index", "pof", "compact"})
     public String format;

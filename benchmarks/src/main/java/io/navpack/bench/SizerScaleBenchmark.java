@@ -43,6 +43,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.time.Duration;
 
 /**
  * The index sizer at production scale: one member holds {@code entries} navpack trades (10 million by default)
@@ -122,7 +126,7 @@ public class SizerScaleBenchmark {
         // at 10 million entries one sizing visits over 500 million objects: more than the default 10 minutes on a
         // busy two-core machine, so the time budgets are raised (the figure recorded is the time it took)
         options = SizingOptions.defaults().withMapNames(MAP).withIncludeBackups(false)
-                .withMaxWalkTime(java.time.Duration.ofMinutes(45)).withMemberTimeBudget(java.time.Duration.ofMinutes(50));
+                .withMaxWalkTime(Duration.ofMinutes(45)).withMemberTimeBudget(Duration.ofMinutes(50));
 
         // what the HASH index would cost, before it exists
         long p0 = System.nanoTime();
@@ -244,8 +248,8 @@ public class SizerScaleBenchmark {
 
     private static long usedAfterCollection() {
         long used = 0;
-        for (java.lang.management.MemoryPoolMXBean pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == java.lang.management.MemoryType.HEAP && pool.getCollectionUsage() != null) {
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP && pool.getCollectionUsage() != null) {
                 used += pool.getCollectionUsage().getUsed();
             }
         }

@@ -16,7 +16,7 @@ import io.navpack.bench.model.Fixtures;
 import io.navpack.bench.scan.ScanCluster;
 import io.navpack.bench.walk.AgentSupport;
 import io.navpack.bench.walk.StoppingJolWalkers;
-import io.navpack.sizing.HazelcastStopRule;
+import io.navpack.sizing.internal.HazelcastStopRule;
 import io.navpack.sizing.IndexReport;
 import io.navpack.sizing.IndexSizer;
 import io.navpack.sizing.MemberIndexReport;

@@ -21,6 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.Arrays;
 
 /**
  * The cost of reading a trade's fields from an interface view ({@link TradeView} over the value's bytes,
@@ -71,9 +72,9 @@ public class ViewAccessBenchmark {
                 throw new IllegalStateException("view " + i + " differs from its record");
             }
         }
-        smallRecords = java.util.Arrays.copyOf(records, Math.min(SMALL, values));
-        smallViews = java.util.Arrays.copyOf(views, smallRecords.length);
-        smallPacked = java.util.Arrays.copyOf(packed, smallRecords.length);
+        smallRecords = Arrays.copyOf(records, Math.min(SMALL, values));
+        smallViews = Arrays.copyOf(views, smallRecords.length);
+        smallPacked = Arrays.copyOf(packed, smallRecords.length);
         id = packed[0].indexOf("id");
         currency1 = packed[0].indexOf("currency1");
         amount1 = packed[0].indexOf("amount1");

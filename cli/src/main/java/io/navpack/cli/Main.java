@@ -7,6 +7,8 @@ import picocli.CommandLine.Option;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
 import java.util.logging.Logger;
+import java.util.Arrays;
+import java.util.logging.ConsoleHandler;
 
 /**
  * The {@code navpack} command line. Exit codes: 0 success, 1 failure, 2 bad usage, 3 the cluster could
@@ -35,7 +37,7 @@ public final class Main {
     public static int run(String... args) {
         System.setProperty("hazelcast.phone.home.enabled", "false");
         System.setProperty("hazelcast.logging.type", "jdk");
-        boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
+        boolean verbose = Arrays.asList(args).contains("--verbose");
         quietLogs(verbose);
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -72,7 +74,7 @@ public final class Main {
     static void quietLogs(boolean verbose) {
         LogManager.getLogManager().reset();
         Logger root = Logger.getLogger("");
-        java.util.logging.ConsoleHandler h = new java.util.logging.ConsoleHandler();
+        ConsoleHandler h = new ConsoleHandler();
         h.setLevel(verbose ? Level.INFO : Level.SEVERE);
         root.addHandler(h);
         root.setLevel(verbose ? Level.INFO : Level.SEVERE);

@@ -2,7 +2,7 @@ package io.navpack.cli;
 
 import com.hazelcast.core.HazelcastInstance;
 import io.navpack.format.Schema;
-import io.navpack.hazelcast.ClusterSchemas;
+import io.navpack.hazelcast.schemas.ClusterSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.math.BigDecimal;
 
 /**
  * The answer to one SQL statement: its columns and rows (or its update count), printable as a text table
@@ -121,8 +122,8 @@ public final class SqlTable {
         if (v instanceof PackedRecord) {
             return JsonWriter.indented(((PackedRecord) v).toMap()).replaceAll("\\s*\\n\\s*", " ");
         }
-        if (v instanceof java.math.BigDecimal) {
-            return ((java.math.BigDecimal) v).toPlainString();
+        if (v instanceof BigDecimal) {
+            return ((BigDecimal) v).toPlainString();
         }
         return v.toString();
     }

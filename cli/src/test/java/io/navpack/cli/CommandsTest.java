@@ -17,7 +17,7 @@ import io.navpack.format.Schema;
 import io.navpack.format.SchemaCatalog;
 import io.navpack.hazelcast.NavpackConfig;
 import io.navpack.hazelcast.NavpackContext;
-import io.navpack.hazelcast.SchemaTasks;
+import io.navpack.hazelcast.schemas.SchemaTasks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

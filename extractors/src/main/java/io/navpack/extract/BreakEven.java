@@ -10,6 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * One schema's break-even in this JVM: when the single-field reads of one value cost more than a full
@@ -43,7 +45,7 @@ public final class BreakEven {
     record Costs(double[] weights, double budget, boolean weighted) {
         static Costs counting(int fields, int breakEven) {
             double[] ones = new double[fields];
-            java.util.Arrays.fill(ones, 1.0);
+            Arrays.fill(ones, 1.0);
             return new Costs(ones, breakEven - 0.5, false);
         }
 
@@ -270,7 +272,7 @@ public final class BreakEven {
     }
 
     /** Waits until at least one measurement exists (tools, tests); false when none came in time. */
-    public boolean awaitMeasurement(java.time.Duration timeout) throws InterruptedException {
+    public boolean awaitMeasurement(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (figure.measured() == null) {
             if (System.nanoTime() > deadline) {

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.Locale;
 
 /**
  * Runs on a member: measures (or re-measures) the break-even of every schema found among the first
@@ -56,8 +57,8 @@ public final class CalibrationTask implements Callable<List<String[]>>, Serializ
         for (BreakEven b : BreakEven.all()) {
             Calibrator.Result r = b.measurement();
             rows.add(new String[] {member, b.schema().typeName() + " v" + b.schema().version(), Integer.toString(b.value()),
-                    Boolean.toString(b.isPinned()), r == null ? "" : String.format(java.util.Locale.ROOT, "%.0f", r.fullNanos()),
-                    r == null ? "" : String.format(java.util.Locale.ROOT, "%.1f", r.singleNanos())});
+                    Boolean.toString(b.isPinned()), r == null ? "" : String.format(Locale.ROOT, "%.0f", r.fullNanos()),
+                    r == null ? "" : String.format(Locale.ROOT, "%.1f", r.singleNanos())});
         }
         return rows;
     }

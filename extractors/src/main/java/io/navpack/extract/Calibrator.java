@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
+import java.util.Arrays;
 
 /**
  * Measures on the running JVM what a full decode of a value costs and what reading one field costs,
@@ -174,7 +175,7 @@ public final class Calibrator {
         int settledRounds = 0;
         double bestFull = Double.MAX_VALUE;
         double[] best = new double[n];
-        java.util.Arrays.fill(best, Double.MAX_VALUE);
+        Arrays.fill(best, Double.MAX_VALUE);
         while (rounds < MAX_ROUNDS) {
             rounds++;
             long t0 = System.nanoTime();

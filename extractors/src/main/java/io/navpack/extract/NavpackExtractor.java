@@ -1,14 +1,13 @@
 package io.navpack.extract;
 
 import com.hazelcast.query.extractor.ValueCollector;
-import com.hazelcast.internal.serialization.impl.GenericRecordQueryReader;
-import com.hazelcast.internal.serialization.impl.InternalGenericRecord;
 import com.hazelcast.query.extractor.ValueExtractor;
 import com.hazelcast.query.extractor.ValueReader;
 import io.navpack.format.FieldPath;
 import io.navpack.format.NavpackException;
 import io.navpack.hazelcast.UnreadableValues;
 import io.navpack.format.PackedRecord;
+import io.navpack.hazelcast.internal.GenericRecordPaths;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -104,8 +103,8 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
     private static void extractOther(Object target, FieldPath path, ValueCollector collector) {
         if (target instanceof ValueReader) {
             ((ValueReader) target).read(hazelcastPath(path), collector);
-        } else if (target instanceof InternalGenericRecord) {
-            new GenericRecordQueryReader((InternalGenericRecord) target).read(hazelcastPath(path), collector);
+        } else if (GenericRecordPaths.readable(target)) {
+            GenericRecordPaths.read(target, hazelcastPath(path), collector);
         } else {
             PlainPath.offer(target, path, 0, collector);
         }

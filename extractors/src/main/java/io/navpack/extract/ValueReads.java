@@ -6,6 +6,7 @@ import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
 
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 
 /**
  * The field reads of one thread on the value it is evaluating. Hazelcast evaluates one entry at a
@@ -33,9 +34,8 @@ final class ValueReads {
     /** The schema of the previous value this thread finished, and what its distinct fields cost. */
     private Schema lastSchema;
     private double lastSpent;
-    /** This thread's settings, for the registry and {@link ExtractSettings#generation} they came from. */
+    /** This thread's settings, for the registry they came from. */
     private SchemaRegistry settingsFor;
-    private int settingsGeneration;
     private ExtractSettings settings;
     /**
      * The break-even of {@link #breakEvenOf}, the settings it was last brought up to date with, and
@@ -44,7 +44,7 @@ final class ValueReads {
     private BreakEven breakEven;
     /** This thread's counts for {@link #breakEven}, and those of the schemas it read before. */
     private ReadCounts counts;
-    private final java.util.IdentityHashMap<BreakEven, ReadCounts> countsBySchema = new java.util.IdentityHashMap<>();
+    private final IdentityHashMap<BreakEven, ReadCounts> countsBySchema = new IdentityHashMap<>();
     private Schema breakEvenOf;
     private ExtractSettings updatedWith;
     private int untilUpdate;
@@ -86,10 +86,12 @@ final class ValueReads {
             Arrays.fill(seen, 0, words, 0L);
         }
         SchemaRegistry registry = record.registry();
-        if (registry != settingsFor || ExtractSettings.generation() != settingsGeneration) {
+        if (registry != settingsFor) {
             settingsFor = registry;
-            settingsGeneration = ExtractSettings.generation();
-            settings = ExtractSettings.of(settingsFor);
+            ExtractSettings s = ExtractSettings.of(registry);
+            if (settings == null || !s.sameAs(settings)) {
+                settings = s;
+            }
         }
         mode = forced != null ? forced : settings.mode();
         if (schema != breakEvenOf || settings != updatedWith) {

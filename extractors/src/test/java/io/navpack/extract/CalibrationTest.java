@@ -5,6 +5,7 @@ import io.navpack.format.PackedRecord;
 import io.navpack.format.PackedWriter;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
+import io.navpack.hazelcast.NavpackSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -215,10 +216,9 @@ class CalibrationTest {
 
     @Test
     void configurationPinsOrSwitchesCalibrationOff() {
-        SchemaRegistry pinned = new SchemaRegistry();
         Properties p = new Properties();
         p.setProperty(ExtractSettings.BREAK_EVEN + ".Pinned", "7");
-        ExtractSettings.bind(pinned, p);
+        SchemaRegistry pinned = new SchemaRegistry(NavpackSettings.from(p));
         PackedRecord v = wide(pinned, "Pinned", 701, 30);
         Collected.one(extractor, v, "f0");
         BreakEven be = BreakEven.of(v.schema());
@@ -226,20 +226,18 @@ class CalibrationTest {
         assertThat(be.isPinned()).isTrue();
         assertThat(be.measurement()).isNull();
 
-        SchemaRegistry off = new SchemaRegistry();
         Properties q = new Properties();
         q.setProperty(ExtractSettings.CALIBRATION, "off");
-        ExtractSettings.bind(off, q);
+        SchemaRegistry off = new SchemaRegistry(NavpackSettings.from(q));
         PackedRecord w = wide(off, "Unmeasured", 702, 30);
         Collected.one(extractor, w, "f0");
         BreakEven ub = BreakEven.of(w.schema());
         assertThat(ub.value()).isEqualTo(31);
         assertThat(ub.measurement()).isNull();
 
-        SchemaRegistry def = new SchemaRegistry();
         Properties d = new Properties();
         d.setProperty(ExtractSettings.BREAK_EVEN + ".default", "2");
-        ExtractSettings.bind(def, d);
+        SchemaRegistry def = new SchemaRegistry(NavpackSettings.from(d));
         PackedRecord x = wide(def, "DefaultPin", 703, 10);
         Collected.one(extractor, x, "f0");
         assertThat(BreakEven.of(x.schema()).value()).isEqualTo(2);

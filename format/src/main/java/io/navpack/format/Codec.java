@@ -3,6 +3,8 @@ package io.navpack.format;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Type;
 import java.util.List;
+import java.lang.reflect.ParameterizedType;
+import java.util.Locale;
 
 /**
  * Everything navpack knows about the values of one {@link FieldType}: how they are written, read,
@@ -93,7 +95,7 @@ abstract class Codec {
 
     /** The Java side of this type held by {@code javaType}: how decoded values are built. */
     JavaTarget target(Type javaType, SchemaRegistry registry, String where) {
-        if (javaType instanceof java.lang.reflect.ParameterizedType) {
+        if (javaType instanceof ParameterizedType) {
             throw new SchemaException(where + ": unsupported type " + javaType.getTypeName());
         }
         return new JavaTarget(type, Reflection.rawClass(javaType), null, null, null, registry);
@@ -139,6 +141,6 @@ abstract class Codec {
 
     /** How schemas and messages print this type. */
     String describe() {
-        return type.kind().name().toLowerCase(java.util.Locale.ROOT);
+        return type.kind().name().toLowerCase(Locale.ROOT);
     }
 }

@@ -2,6 +2,7 @@ package io.navpack.format;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Locale;
 
 /**
  * The type of a field, a collection element, or a map key or value: a {@link Kind} plus what the kind
@@ -71,7 +72,7 @@ public final class FieldType {
         this.depth = 1 + Math.max(element == null ? 0 : element.depth, key == null ? 0 : key.depth);
         if (depth > MAX_DEPTH + 1) {
             throw new SchemaException("a field type may nest at most " + MAX_DEPTH + " lists, sets, arrays and maps inside"
-                    + " one another; this " + kind.name().toLowerCase(java.util.Locale.ROOT) + " nests " + (depth - 1)
+                    + " one another; this " + kind.name().toLowerCase(Locale.ROOT) + " nests " + (depth - 1)
                     + ": hold deeper structures in nested records");
         }
         this.hash = Objects.hash(kind, name, constants, element, elementNullable, key);

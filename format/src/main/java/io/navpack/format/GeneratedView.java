@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.lang.reflect.Array;
 
 /**
  * The superclass of the classes navpack generates for interface views ({@link PackedRecord#as(Class)}):
@@ -364,8 +365,8 @@ public abstract class GeneratedView {
             sb.append(Arrays.deepToString((Object[]) v));
         } else if (v != null && v.getClass().isArray()) {
             StringBuilder a = new StringBuilder("[");
-            for (int i = 0; i < java.lang.reflect.Array.getLength(v); i++) {
-                a.append(i > 0 ? ", " : "").append(java.lang.reflect.Array.get(v, i));
+            for (int i = 0; i < Array.getLength(v); i++) {
+                a.append(i > 0 ? ", " : "").append(Array.get(v, i));
             }
             sb.append(a.append(']'));
         } else {

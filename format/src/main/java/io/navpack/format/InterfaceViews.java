@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.lang.reflect.Array;
 
 /**
  * Interface views of one {@link SchemaRegistry}: for an interface and a schema version, a class generated
@@ -271,7 +272,7 @@ final class InterfaceViews {
         }
         if (t instanceof GenericArrayType) {
             Type component = resolve(((GenericArrayType) t).getGenericComponentType(), bindings, where);
-            return component instanceof Class ? java.lang.reflect.Array.newInstance((Class<?>) component, 0).getClass()
+            return component instanceof Class ? Array.newInstance((Class<?>) component, 0).getClass()
                     : (GenericArrayType) () -> component;
         }
         if (t instanceof WildcardType) {

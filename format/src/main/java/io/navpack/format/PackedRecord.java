@@ -10,6 +10,9 @@ import java.time.OffsetDateTime;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * An immutable view over one encoded record: nothing is decoded until a field is asked for, and
@@ -75,7 +78,7 @@ public interface PackedRecord {
 
     /** A copy of this record's bytes. */
     default byte[] bytes() {
-        return java.util.Arrays.copyOfRange(array(), offset(), offset() + length());
+        return Arrays.copyOfRange(array(), offset(), offset() + length());
     }
 
     /** Index of the field named {@code name}; {@link IllegalArgumentException} when there is none. */
@@ -193,8 +196,8 @@ public interface PackedRecord {
      * serializer does this before it stores a {@code PackedRecord} that navpack did not read from the
      * cluster itself.
      */
-    default java.util.List<Schema> validate() {
-        java.util.List<Schema> schemas = new java.util.ArrayList<>();
+    default List<Schema> validate() {
+        List<Schema> schemas = new ArrayList<>();
         Values.validate(this, schemas);
         return schemas;
     }

@@ -4,6 +4,9 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Set;
 
 /**
  * {@link PackedRecord.Builder}: each value is checked and encoded when it is set, into a buffer of the
@@ -57,7 +60,7 @@ final class RecordBuilder implements PackedRecord.Builder {
         this.end = new int[n];
         this.scratch = new PackedWriter(registry, 64);
         if (source != null) {
-            java.util.Arrays.fill(state, KEPT);
+            Arrays.fill(state, KEPT);
         }
     }
 
@@ -168,7 +171,7 @@ final class RecordBuilder implements PackedRecord.Builder {
                 }
                 return v;
             case LIST:
-                if (v instanceof List || v instanceof java.util.Collection && !(v instanceof java.util.Set)) {
+                if (v instanceof List || v instanceof Collection && !(v instanceof Set)) {
                     return v;
                 }
                 break;

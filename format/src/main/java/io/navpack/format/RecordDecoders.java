@@ -5,6 +5,7 @@ import io.navpack.format.internal.DecoderClasses;
 
 import java.lang.invoke.MethodHandles;
 import java.util.List;
+import java.lang.invoke.MethodType;
 
 /**
  * Generates the decoder class of a Java record for one writer's schema ({@link GeneratedDecoder}): its
@@ -89,7 +90,7 @@ final class RecordDecoders {
                     slotOf), true,
                     MethodHandles.Lookup.ClassOption.NESTMATE);
             return (GeneratedDecoder) own.findConstructor(own.lookupClass(),
-                    java.lang.invoke.MethodType.methodType(void.class)).invoke();
+                    MethodType.methodType(void.class)).invoke();
         } catch (Throwable e) {
             // no access to the record's package, or its class loader cannot see navpack: method handles decode it
             return null;

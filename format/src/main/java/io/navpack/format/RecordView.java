@@ -18,6 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.lang.reflect.Array;
+import java.util.LinkedHashSet;
+import java.util.Objects;
 
 /**
  * The {@link PackedRecord} of the format core: a view over one encoded record. It holds the array, the
@@ -204,7 +207,7 @@ final class RecordView implements PackedRecord {
 
     @Override
     public boolean isNull(int i) {
-        java.util.Objects.checkIndex(i, schema.fieldCount());
+        Objects.checkIndex(i, schema.fieldCount());
         return isNull(bytes, schema, bodyPos, meta, i);
     }
 
@@ -336,7 +339,7 @@ final class RecordView implements PackedRecord {
     private int positionOf(int i, long kinds) {
         Field f = schema.field(i);
         if ((kinds & mask(f.type().kind())) == 0) {
-            java.util.List<Kind> wanted = new ArrayList<>();
+            List<Kind> wanted = new ArrayList<>();
             for (Kind k : Kind.values()) {
                 if ((kinds & mask(k)) != 0) {
                     wanted.add(k);
@@ -628,7 +631,7 @@ final class RecordView implements PackedRecord {
             return out;
         }
         if (v instanceof Collection) {
-            Collection<Object> out = new java.util.LinkedHashSet<>();
+            Collection<Object> out = new LinkedHashSet<>();
             for (Object x : (Collection<?>) v) {
                 out.add(deep(x));
             }
@@ -723,8 +726,8 @@ final class RecordView implements PackedRecord {
             sb.append('}');
         } else if (v != null && v.getClass().isArray()) {
             sb.append('[');
-            for (int i = 0, n = java.lang.reflect.Array.getLength(v); i < n; i++) {
-                sb.append(i > 0 ? ", " : "").append(java.lang.reflect.Array.get(v, i));
+            for (int i = 0, n = Array.getLength(v); i < n; i++) {
+                sb.append(i > 0 ? ", " : "").append(Array.get(v, i));
             }
             sb.append(']');
         } else {

@@ -18,6 +18,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.lang.reflect.Array;
+import java.lang.reflect.GenericArrayType;
 
 /** Everything navpack learns about a class by reflection, done once when the class is registered. */
 final class Reflection {
@@ -47,8 +49,8 @@ final class Reflection {
             return FieldType.enumOf(c.getName(), names);
         }
         if (c.isArray()) {
-            Type component = t instanceof java.lang.reflect.GenericArrayType
-                    ? ((java.lang.reflect.GenericArrayType) t).getGenericComponentType() : c.getComponentType();
+            Type component = t instanceof GenericArrayType
+                    ? ((GenericArrayType) t).getGenericComponentType() : c.getComponentType();
             return FieldType.array(typeOf(component, registry, where), !c.getComponentType().isPrimitive());
         }
         if (Map.class.isAssignableFrom(c)) {
@@ -75,9 +77,9 @@ final class Reflection {
         if (t instanceof ParameterizedType) {
             return (Class<?>) ((ParameterizedType) t).getRawType();
         }
-        if (t instanceof java.lang.reflect.GenericArrayType) {
-            Class<?> component = rawClass(((java.lang.reflect.GenericArrayType) t).getGenericComponentType());
-            return java.lang.reflect.Array.newInstance(component, 0).getClass();
+        if (t instanceof GenericArrayType) {
+            Class<?> component = rawClass(((GenericArrayType) t).getGenericComponentType());
+            return Array.newInstance(component, 0).getClass();
         }
         if (t instanceof WildcardType) {
             Type[] upper = ((WildcardType) t).getUpperBounds();

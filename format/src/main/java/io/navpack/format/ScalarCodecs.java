@@ -13,6 +13,7 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
+import java.util.Arrays;
 
 /**
  * The codecs of the kinds that need nothing but their kind: the eight Java primitives and the value
@@ -123,7 +124,7 @@ final class ScalarCodecs {
         @Override Object readArray(byte[] b, int p, int end, int count, FieldType array) {
             Values.fixed(p, count, end);
             Values.requireEnd(p + count, end, array);
-            return java.util.Arrays.copyOfRange(b, p, p + count);
+            return Arrays.copyOfRange(b, p, p + count);
         }
         @Override void writeArray(PackedWriter w, Object array) {
             byte[] a = (byte[]) array;
@@ -457,7 +458,7 @@ final class ScalarCodecs {
         static byte[] at(byte[] b, int p, int limit) {
             int q = PackedInts.skipInt(b, p, limit);
             int n = Values.checkedLength(b, p, q, limit);
-            return java.util.Arrays.copyOfRange(b, q, q + n);
+            return Arrays.copyOfRange(b, q, q + n);
         }
 
         @Override int skipClass() { return SKIP_LENGTH; }

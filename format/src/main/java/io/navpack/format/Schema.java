@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
 
 /**
  * The description of one version of a record type: its type name, compact type id, version and
@@ -104,7 +106,7 @@ public final class Schema {
     /** The type id that {@link SchemaRegistry} gives a type whose id was not chosen: a stable hash of its name. */
     public static int defaultTypeId(String typeName) {
         // 20 bits: three bytes when packed; collisions are detected at registration and name both types
-        return (int) (fingerprint(typeName.getBytes(java.nio.charset.StandardCharsets.UTF_8)) & 0xFFFFF);
+        return (int) (fingerprint(typeName.getBytes(StandardCharsets.UTF_8)) & 0xFFFFF);
     }
 
     public String typeName() {
@@ -181,7 +183,7 @@ public final class Schema {
      * fields), created once by {@code create} and found again by identity of {@code key}, without hashing.
      */
     @SuppressWarnings("unchecked")
-    public <T> T attachment(Class<T> key, java.util.function.Function<? super Schema, ? extends T> create) {
+    public <T> T attachment(Class<T> key, Function<? super Schema, ? extends T> create) {
         Object[] a = attachments;
         for (int i = 0; i < a.length; i += 2) {
             if (a[i] == key) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.lang.reflect.Modifier;
 
 /**
  * The schemas a JVM knows, by type id and version, and the Java classes bound to them.
@@ -41,6 +42,26 @@ public final class SchemaRegistry {
     private volatile SchemaPublisher publisher;
     private final AtomicLong lostPublications = new AtomicLong();
     private volatile long republished;
+    private final Object owner;
+
+    /** A registry of its own, outside any host. */
+    public SchemaRegistry() {
+        this(null);
+    }
+
+    /**
+     * A registry of {@code owner}: the object that reads and writes values through it (in a Hazelcast member or
+     * client, navpack's context of that instance), which navpack's other modules reach from a value read here
+     * through {@link PackedRecord#registry()} and {@link #owner()}.
+     */
+    public SchemaRegistry(Object owner) {
+        this.owner = owner;
+    }
+
+    /** The object this registry was created for, or null. */
+    public Object owner() {
+        return owner;
+    }
 
     /** Where schemas not known here are looked up; null for none. */
     public void setSource(SchemaSource source) {
@@ -229,7 +250,7 @@ public final class SchemaRegistry {
             return (RecordBinding<T>) existing;
         }
         if (type.isEnum() || type.isInterface() || type.isArray() || type.isPrimitive()
-                || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+                || Modifier.isAbstract(type.getModifiers())) {
             throw new SchemaException(type.getName() + " cannot be registered: only records and classes with fields can");
         }
         inProgress.add(type);

@@ -1,5 +1,8 @@
 package io.navpack.format;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Schemas by type id and version, looked up without boxing or locking: an immutable open-addressing
  * table, replaced as a whole when a schema is added (additions are rare, lookups are per value).
@@ -38,8 +41,8 @@ final class SchemaTable {
     }
 
     /** Every schema in the table. */
-    java.util.List<Schema> all() {
-        java.util.List<Schema> out = new java.util.ArrayList<>(size);
+    List<Schema> all() {
+        List<Schema> out = new ArrayList<>(size);
         for (Schema s : values) {
             if (s != null) {
                 out.add(s);

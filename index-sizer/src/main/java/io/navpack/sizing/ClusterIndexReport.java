@@ -7,13 +7,19 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The index sizes of a whole cluster: one {@link MemberIndexReport} per member, and totals per map and per
  * index over the members that answered. Renders as a text table, JSON and CSV (see {@link #toTable()},
  * {@link #toJson()}, {@link #toCsv()}).
+ *
+ * @param members one report per member, in the order they answered
+ * @param takenAt when the sizing started
+ * @param elapsed how long it took
  */
-public final class ClusterIndexReport implements Serializable {
+public record ClusterIndexReport(List<MemberIndexReport> members, Instant takenAt, Duration elapsed)
+        implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -56,26 +62,8 @@ public final class ClusterIndexReport implements Serializable {
         }
     }
 
-    private final List<MemberIndexReport> members;
-    private final Instant takenAt;
-    private final Duration elapsed;
-
-    public ClusterIndexReport(List<MemberIndexReport> members, Instant takenAt, Duration elapsed) {
-        this.members = List.copyOf(members);
-        this.takenAt = takenAt;
-        this.elapsed = elapsed;
-    }
-
-    public List<MemberIndexReport> members() {
-        return members;
-    }
-
-    public Instant takenAt() {
-        return takenAt;
-    }
-
-    public Duration elapsed() {
-        return elapsed;
+    public ClusterIndexReport {
+        members = List.copyOf(members);
     }
 
     /** True if every member answered OK and every walk was complete. */
@@ -86,7 +74,7 @@ public final class ClusterIndexReport implements Serializable {
 
     /** Totals per map, in name order. */
     public List<MapTotal> mapTotals() {
-        Map<String, long[]> sums = new java.util.TreeMap<>();
+        Map<String, long[]> sums = new TreeMap<>();
         Map<String, Boolean> complete = new LinkedHashMap<>();
         for (MemberIndexReport m : members) {
             if (m.status() != MemberStatus.OK) {
@@ -120,7 +108,7 @@ public final class ClusterIndexReport implements Serializable {
 
     /** Totals per index, by map and index name. */
     public List<IndexTotal> indexTotals() {
-        Map<String, IndexTotal> totals = new java.util.TreeMap<>();
+        Map<String, IndexTotal> totals = new TreeMap<>();
         for (MemberIndexReport m : members) {
             if (m.status() != MemberStatus.OK) {
                 continue;

@@ -1,5 +1,8 @@
 package io.navpack.sizing;
 
+import io.navpack.sizing.internal.MemberIndexSizer;
+import io.navpack.sizing.internal.WhatIfEstimator;
+
 import com.hazelcast.cluster.Member;
 import com.hazelcast.config.IndexConfig;
 import com.hazelcast.core.HazelcastInstance;

@@ -1,5 +1,7 @@
 package io.navpack.sizing;
 
+import io.navpack.sizing.internal.MemberIndexSizer;
+
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastInstanceAware;
 import java.io.Serializable;

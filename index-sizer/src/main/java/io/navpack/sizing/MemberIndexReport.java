@@ -30,7 +30,7 @@ public record MemberIndexReport(String member, String memberUuid, MemberStatus s
         maps = List.copyOf(maps);
     }
 
-    static MemberIndexReport failed(String member, String uuid, MemberStatus status, String reason) {
+    public static MemberIndexReport failed(String member, String uuid, MemberStatus status, String reason) {
         return new MemberIndexReport(member, uuid, status, reason, null, 0, 0, null, 0, 0, -1, List.of());
     }
 

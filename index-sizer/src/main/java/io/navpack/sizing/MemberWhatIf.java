@@ -30,7 +30,7 @@ public record MemberWhatIf(String member, String memberUuid, MemberStatus status
                            long valuesCacheHeapBytesHigh, String method, long walkNanos, long cpuNanos)
         implements Serializable {
 
-    static MemberWhatIf failed(String member, String uuid, MemberStatus status, String reason) {
+    public static MemberWhatIf failed(String member, String uuid, MemberStatus status, String reason) {
         return new MemberWhatIf(member, uuid, status, reason, -1, -1, 0, -1, false, -1, -1, -1, -1, -1, -1, -1, -1,
                 null, 0, 0);
     }

@@ -122,7 +122,7 @@ public record SizingOptions(Set<String> mapNames, boolean includeInternalMaps, b
     }
 
     /** The object budget a full-graph walk keeps to: the one set, or {@link #DEFAULT_FULL_GRAPH_MAX_OBJECTS}. */
-    long fullGraphMaxObjects() {
+    public long fullGraphMaxObjects() {
         return maxObjectsPerWalk == Long.MAX_VALUE ? DEFAULT_FULL_GRAPH_MAX_OBJECTS : maxObjectsPerWalk;
     }
 
@@ -132,7 +132,7 @@ public record SizingOptions(Set<String> mapNames, boolean includeInternalMaps, b
                 memberTimeBudget, topClasses, mode, cpuShare, maxSizerHeapBytes, include);
     }
 
-    boolean includes(String mapName) {
+    public boolean includes(String mapName) {
         if (!mapNames.isEmpty()) {
             return mapNames.contains(mapName);
         }

@@ -3,40 +3,21 @@ package io.navpack.sizing;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * What an index would cost across the cluster, predicted before it exists: one {@link MemberWhatIf} per member,
  * and totals over the members that answered. Renders as a text table and JSON.
+ *
+ * @param spec the map and index predicted
+ * @param members what each member predicted
+ * @param takenAt when the prediction started
+ * @param elapsed how long it took
  */
-public final class WhatIfReport {
+public record WhatIfReport(IndexSpec spec, List<MemberWhatIf> members, Instant takenAt, Duration elapsed) {
 
-    private final IndexSpec spec;
-    private final List<MemberWhatIf> members;
-    private final Instant takenAt;
-    private final Duration elapsed;
-
-    public WhatIfReport(IndexSpec spec, List<MemberWhatIf> members, Instant takenAt, Duration elapsed) {
-        this.spec = spec;
-        this.members = List.copyOf(members);
-        this.takenAt = takenAt;
-        this.elapsed = elapsed;
-    }
-
-    /** The map and index predicted. */
-    public IndexSpec spec() {
-        return spec;
-    }
-
-    public List<MemberWhatIf> members() {
-        return members;
-    }
-
-    public Instant takenAt() {
-        return takenAt;
-    }
-
-    public Duration elapsed() {
-        return elapsed;
+    public WhatIfReport {
+        members = List.copyOf(members);
     }
 
     /** True if every member answered OK. */
@@ -44,7 +25,7 @@ public final class WhatIfReport {
         return members.stream().allMatch(m -> m.status() == MemberStatus.OK);
     }
 
-    private long sum(java.util.function.ToLongFunction<MemberWhatIf> figure) {
+    private long sum(ToLongFunction<MemberWhatIf> figure) {
         long total = 0;
         for (MemberWhatIf m : members) {
             if (m.status() == MemberStatus.OK) {

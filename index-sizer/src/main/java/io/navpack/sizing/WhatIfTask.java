@@ -1,5 +1,7 @@
 package io.navpack.sizing;
 
+import io.navpack.sizing.internal.WhatIfEstimator;
+
 import com.hazelcast.config.BitmapIndexOptions;
 import com.hazelcast.config.IndexConfig;
 import com.hazelcast.config.IndexType;

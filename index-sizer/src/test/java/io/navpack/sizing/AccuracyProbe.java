@@ -1,5 +1,9 @@
 package io.navpack.sizing;
 
+import com.hazelcast.instance.impl.HazelcastInstanceImpl;
+import com.hazelcast.instance.impl.HazelcastInstanceProxy;
+import io.navpack.sizing.internal.IndexStoreInspector;
+
 import com.hazelcast.config.Config;
 import com.hazelcast.config.InMemoryFormat;
 import com.hazelcast.config.IndexConfig;
@@ -113,7 +117,7 @@ public final class AccuracyProbe {
         for (long i = 0; i < n; i++) {
             map.set(i, Trade.of(i));
         }
-        MapServiceContext ctx = ((MapService) MemberIndexSizer.unwrap(hz).node.getNodeEngine()
+        MapServiceContext ctx = ((MapService) ((HazelcastInstanceImpl) (hz instanceof HazelcastInstanceProxy p ? p.getOriginal() : hz)).node.getNodeEngine()
                 .getService(MapService.SERVICE_NAME)).getMapServiceContext();
 
         // what the index would cost, before it exists

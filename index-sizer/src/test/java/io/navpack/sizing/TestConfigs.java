@@ -9,12 +9,12 @@ import java.net.ServerSocket;
 import java.util.List;
 
 /** Loopback-only Hazelcast configuration for tests. */
-final class TestConfigs {
+public final class TestConfigs {
 
     private TestConfigs() {
     }
 
-    static Config member(String cluster, int port, List<Integer> allPorts) {
+    public static Config member(String cluster, int port, List<Integer> allPorts) {
         Config config = new Config();
         config.setClusterName(cluster);
         config.setProperty("hazelcast.phone.home.enabled", "false");
@@ -37,7 +37,7 @@ final class TestConfigs {
         return config;
     }
 
-    static ClientConfig client(String cluster, List<Integer> ports) {
+    public static ClientConfig client(String cluster, List<Integer> ports) {
         ClientConfig config = new ClientConfig();
         config.setClusterName(cluster);
         config.setProperty("hazelcast.phone.home.enabled", "false");
@@ -51,7 +51,7 @@ final class TestConfigs {
     }
 
     /** A port that was free on 127.0.0.1 a moment ago. */
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             s.setReuseAddress(true);
             return s.getLocalPort();

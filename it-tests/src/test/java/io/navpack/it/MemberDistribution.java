@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * What a member runs besides the JDK, as the build assembled it (it-tests/pom.xml, phase pre-integration-test):
  * <pre>
  * member/lib/       hazelcast-5.7.0.jar (the scratch image only; the official image has its own)
- * member/plugins/   navpack-serializer.jar, navpack-extractors.jar, navpack-index-sizer.jar and their runtime dependencies
+ * member/plugins/   navpack-format.jar, navpack-serializer.jar, navpack-extractors.jar, navpack-index-sizer.jar and their runtime dependencies
  * member/agent/     navpack-agent.jar
  * </pre>
  * Nothing from the tests is in there: members never see a user domain class.

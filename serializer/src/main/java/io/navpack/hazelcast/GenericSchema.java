@@ -9,6 +9,8 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import io.navpack.format.Field;
+import java.util.function.Consumer;
 
 /**
  * What Hazelcast's generic-record API needs to know about one navpack schema, computed once and
@@ -37,7 +39,7 @@ final class GenericSchema {
     private GenericSchema(Schema schema) {
         this.schema = schema;
         this.kinds = new FieldKind[schema.fieldCount()];
-        for (io.navpack.format.Field f : schema.fields()) {
+        for (Field f : schema.fields()) {
             kinds[f.index()] = kindOf(f.type(), f.nullable());
         }
         this.names = Collections.unmodifiableSet(new LinkedHashSet<>(schema.fieldNames()));
@@ -79,7 +81,7 @@ final class GenericSchema {
      * A selector that is neither most likely means a custom attribute (such as {@code nav[...]}) the
      * map is not configured with.
      */
-    void checkPath(String path, SchemaRegistry registry, java.util.function.Consumer<String> unknown) {
+    void checkPath(String path, SchemaRegistry registry, Consumer<String> unknown) {
         if (checkedPaths.contains(path)) {
             return;
         }

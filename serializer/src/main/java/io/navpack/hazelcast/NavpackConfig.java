@@ -15,6 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.BiConsumer;
+import com.hazelcast.config.AttributeConfig;
+import com.hazelcast.config.MapConfig;
+import io.navpack.format.NavpackType;
+import io.navpack.format.SchemaRegistry;
+import java.util.Locale;
 
 /**
  * Adds navpack to a Hazelcast {@link Config} (members) or {@link ClientConfig} (clients), the
@@ -57,13 +62,13 @@ public final class NavpackConfig {
 
     /** What reading returns on this instance (default: RECORD on members, OBJECT on clients). */
     public NavpackConfig readMode(ReadMode mode) {
-        properties.put(NavpackSettings.READ_MODE, mode.name().toLowerCase(java.util.Locale.ROOT));
+        properties.put(NavpackSettings.READ_MODE, mode.name().toLowerCase(Locale.ROOT));
         return this;
     }
 
     /** What reading values of one type returns on this instance. */
     public NavpackConfig readMode(String typeName, ReadMode mode) {
-        properties.put(NavpackSettings.READ_MODE + "." + typeName, mode.name().toLowerCase(java.util.Locale.ROOT));
+        properties.put(NavpackSettings.READ_MODE + "." + typeName, mode.name().toLowerCase(Locale.ROOT));
         return this;
     }
 
@@ -90,14 +95,14 @@ public final class NavpackConfig {
      * that implements it.
      */
     public NavpackConfig view(Class<?> view) {
-        io.navpack.format.NavpackType a = view.getAnnotation(io.navpack.format.NavpackType.class);
+        NavpackType a = view.getAnnotation(NavpackType.class);
         if (a != null && !a.name().isEmpty()) {
             return view(a.name(), view);
         }
         List<String> types = new ArrayList<>();
         for (Class<?> c : classes) {
             if (view.isAssignableFrom(c) && !c.isInterface()) {
-                types.add(io.navpack.format.SchemaRegistry.typeName(c));
+                types.add(SchemaRegistry.typeName(c));
             }
         }
         if (types.size() != 1) {
@@ -147,12 +152,12 @@ public final class NavpackConfig {
     public Config applyTo(Config config) {
         apply(config.getSerializationConfig(), config::setProperty);
         for (String map : queryableMaps) {
-            com.hazelcast.config.MapConfig mc = config.getMapConfigs().get(map);
+            MapConfig mc = config.getMapConfigs().get(map);
             if (mc == null) {
-                mc = new com.hazelcast.config.MapConfig(map);
+                mc = new MapConfig(map);
                 config.addMapConfig(mc);
             }
-            mc.addAttributeConfig(new com.hazelcast.config.AttributeConfig(attribute, EXTRACTOR));
+            mc.addAttributeConfig(new AttributeConfig(attribute, EXTRACTOR));
         }
         return config;
     }

@@ -2,7 +2,6 @@ package io.navpack.hazelcast;
 
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastInstanceAware;
-import com.hazelcast.internal.nio.BufferObjectDataInput;
 import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.ObjectDataOutput;
 import com.hazelcast.nio.serialization.HazelcastSerializationException;
@@ -15,10 +14,14 @@ import io.navpack.format.PackedRecord;
 import io.navpack.format.PackedWriter;
 import io.navpack.format.RecordBinding;
 import io.navpack.format.SchemaRegistry;
+import io.navpack.hazelcast.internal.OperationThreads;
+import io.navpack.hazelcast.internal.SerializationInternals;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import io.navpack.format.Schema;
+import java.io.EOFException;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * The Hazelcast serializer for every navpack type and for {@link PackedRecord} itself; usable as
@@ -36,38 +39,11 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
     /** Hazelcast type id of every navpack value: "NP". */
     public static final int TYPE_ID = 0x4E50;
 
-    private static final VarHandle DATA;
-    private static final VarHandle POS;
-    private static final VarHandle SIZE;
-    private static final Class<?> INPUT_CLASS;
     /**
      * Whether a view wraps the array Hazelcast read (the default) or a copy of its bytes
      * ({@code -Dnavpack.copy-on-read=true}, e.g. to let Hazelcast's buffer go sooner).
      */
     private static final boolean COPY_ON_READ = Boolean.getBoolean("navpack.copy-on-read");
-
-    static {
-        VarHandle data = null;
-        VarHandle pos = null;
-        VarHandle size = null;
-        Class<?> input = null;
-        try {
-            input = Class.forName("com.hazelcast.internal.serialization.impl.ByteArrayObjectDataInput");
-            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(input, MethodHandles.lookup());
-            data = lookup.findVarHandle(input, "data", byte[].class);
-            pos = lookup.findVarHandle(input, "pos", int.class);
-            size = lookup.findVarHandle(input, "size", int.class);
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            data = null;
-            pos = null;
-            size = null;
-            input = null;
-        }
-        DATA = data;
-        POS = pos;
-        SIZE = size;
-        INPUT_CLASS = input;
-    }
 
     private volatile NavpackContext context;
     private final StandaloneContext standalone;
@@ -124,17 +100,17 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
                 }
             } else {
                 // bytes from elsewhere are checked in full before they can reach a map
-                java.util.List<io.navpack.format.Schema> schemas;
+                List<Schema> schemas;
                 try {
                     schemas = r.validate();
                 } catch (NavpackException e) {
                     throw new HazelcastSerializationException("navpack refuses to write a " + r.schema().typeName()
-                            + OperationContext.describe() + " whose bytes are not a valid value: " + e.getMessage()
+                            + OperationThreads.describe() + " whose bytes are not a valid value: " + e.getMessage()
                             + " (a PackedRecord must hold bytes that navpack encoded)", e);
                 }
                 if (standalone == null) {
                     // the cluster must be able to describe the bytes before they are stored
-                    for (io.navpack.format.Schema s : schemas) {
+                    for (Schema s : schemas) {
                         context().registry().register(s);
                     }
                 }
@@ -165,11 +141,11 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
      * this serializer writes before the record). What {@code navpack inspect} reads.
      */
     public static PackedRecord view(byte[] bytes, SchemaRegistry registry) {
-        if (bytes.length > 9) {
-            int typeId = ((bytes[4] & 0xFF) << 24) | ((bytes[5] & 0xFF) << 16) | ((bytes[6] & 0xFF) << 8) | (bytes[7] & 0xFF);
-            if (typeId == TYPE_ID) {
-                int length = PackedInts.readInt(bytes, 8, bytes.length);
-                int start = PackedInts.skipInt(bytes, 8, bytes.length);
+        int header = SerializationInternals.DATA_HEADER;
+        if (bytes.length > header + 1) {
+            if (SerializationInternals.dataTypeId(bytes) == TYPE_ID) {
+                int length = PackedInts.readInt(bytes, header, bytes.length);
+                int start = PackedInts.skipInt(bytes, header, bytes.length);
                 if (length >= 0 && length <= bytes.length - start) {
                     return PackedRecord.of(bytes, start, length, registry);
                 }
@@ -192,21 +168,20 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
         PackedRecord view;
         try {
             int length = readLength(in);
-            if (!COPY_ON_READ && DATA != null && INPUT_CLASS.isInstance(in)) {
-                byte[] data = (byte[]) DATA.get(in);
-                int pos = (int) POS.get(in);
-                int size = Math.min((int) SIZE.get(in), data.length);
-                if (length > size - pos) {
-                    throw new NavpackFormatException("value of " + length + " bytes but only " + (size - pos)
-                            + " left", pos);
+            if (!COPY_ON_READ && SerializationInternals.readsInPlace(in)) {
+                int pos = SerializationInternals.position(in);
+                int left = SerializationInternals.remaining(in);
+                if (length > left) {
+                    throw new NavpackFormatException("value of " + length + " bytes but only " + left + " left", pos);
                 }
-                ((BufferObjectDataInput) in).position(pos + length);
+                byte[] data = SerializationInternals.array(in);
+                SerializationInternals.skip(in, length);
                 view = PackedRecord.of(data, pos, length, registry);
             } else {
                 view = PackedRecord.of(copy(in, length), registry);
             }
         } catch (NavpackException e) {
-            throw new HazelcastSerializationException("navpack cannot read a value" + OperationContext.describe() + ": "
+            throw new HazelcastSerializationException("navpack cannot read a value" + OperationThreads.describe() + ": "
                     + e.getMessage(), e);
         }
         String typeName = view.schema().typeName();
@@ -225,7 +200,7 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
                     return binding.decode(view);
                 } catch (NavpackException e) {
                     throw new HazelcastSerializationException("navpack cannot read a " + typeName
-                            + OperationContext.describe() + ": " + e.getMessage(), e);
+                            + OperationThreads.describe() + ": " + e.getMessage(), e);
                 }
             }
         }
@@ -242,9 +217,9 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
      * first of {@value #FIRST_PIECE} bytes, the array doubling only when the bytes read so far fill it.
      */
     static byte[] copy(ObjectDataInput in, int length) throws IOException {
-        if (DATA != null && INPUT_CLASS.isInstance(in)) {
-            int pos = (int) POS.get(in);
-            int left = Math.min((int) SIZE.get(in), ((byte[]) DATA.get(in)).length) - pos;
+        if (SerializationInternals.readsInPlace(in)) {
+            int pos = SerializationInternals.position(in);
+            int left = SerializationInternals.remaining(in);
             if (length > left) {
                 throw new NavpackFormatException("value of " + length + " bytes but only " + left + " left", pos);
             }
@@ -257,12 +232,12 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
         try {
             while (n < length) {
                 if (n == bytes.length) {
-                    bytes = java.util.Arrays.copyOf(bytes, (int) Math.min(length, 2L * bytes.length));
+                    bytes = Arrays.copyOf(bytes, (int) Math.min(length, 2L * bytes.length));
                 }
                 in.readFully(bytes, n, bytes.length - n);
                 n = bytes.length;
             }
-        } catch (java.io.EOFException e) {
+        } catch (EOFException e) {
             throw new NavpackFormatException("value of " + length + " bytes but the input ends before byte " + n
                     + " (or within the " + (bytes.length - n) + " after it)", -1, e);
         }
@@ -279,7 +254,7 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
             return PackedRecord.of(bytes, view.registry()).as(iface);
         } catch (NavpackException e) {
             throw new HazelcastSerializationException("navpack cannot read a " + view.schema().typeName() + " as "
-                    + iface.getName() + OperationContext.describe() + ": " + e.getMessage(), e);
+                    + iface.getName() + OperationThreads.describe() + ": " + e.getMessage(), e);
         }
     }
 
@@ -287,7 +262,7 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
         int n;
         try {
             n = PackedInts.readInt(in);
-        } catch (java.io.EOFException e) {
+        } catch (EOFException e) {
             throw new NavpackFormatException("the input ends within the value's length", -1, e);
         }
         if (n < 0) {

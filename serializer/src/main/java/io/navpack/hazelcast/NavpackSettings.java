@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
@@ -29,7 +30,16 @@ import java.util.function.Function;
  *     false: plain {@code PackedRecord} views, queried through the {@code nav[...]} attribute only</td></tr>
  * <tr><td>{@value #UNKNOWN_FIELDS}</td><td>error</td><td>a query attribute that no navpack schema has: {@code error}, or
  *     {@code warn} (read as null, logged once, counted)</td></tr>
+ * <tr><td>{@value #EXTRACT_MODE}</td><td>adaptive</td><td>how queries read a value's fields (navpack-extractors):
+ *     {@code adaptive}, {@code partial} or {@code full}</td></tr>
+ * <tr><td>{@value #CALIBRATION}</td><td>on</td><td>{@code off}: no break-even measurement; types without a pinned
+ *     break-even are read field by field</td></tr>
+ * <tr><td>{@value #BREAK_EVEN}.&lt;type name&gt;</td><td>measured</td><td>pins the break-even of one type (fields, &ge; 1)</td></tr>
+ * <tr><td>{@value #BREAK_EVEN}.default</td><td>measured</td><td>pins the break-even of every type without its own pin</td></tr>
  * </table>
+ *
+ * <p>Every value is checked when the settings are read, that is when a member or client starts: a value navpack
+ * cannot use refuses the start, naming the property, the value and what it may be.
  */
 public final class NavpackSettings {
     public static final String CLASSES = "navpack.classes";
@@ -43,6 +53,14 @@ public final class NavpackSettings {
     public static final String UNKNOWN_FIELDS = "navpack.query.unknown-fields";
     public static final String UNKNOWN_FIELDS_ERROR = "error";
     public static final String UNKNOWN_FIELDS_WARN = "warn";
+    /** How queries read a value's fields: {@code adaptive}, {@code partial} or {@code full}. */
+    public static final String EXTRACT_MODE = "navpack.extract.mode";
+    /** The values {@value #EXTRACT_MODE} takes. */
+    public static final List<String> EXTRACT_MODES = List.of("adaptive", "partial", "full");
+    /** {@code on} or {@code off}: whether the break-even of each type is measured. */
+    public static final String CALIBRATION = "navpack.calibration";
+    /** Prefix of the properties that pin the break-even of a type ({@code .default}: of every type). */
+    public static final String BREAK_EVEN = "navpack.break-even";
     /**
      * Default name of the query attribute: predicates say {@code nav[field]}. The name is the one a
      * map's attribute configuration gives the extractor (or {@link NavpackConfig#attribute}).
@@ -58,6 +76,10 @@ public final class NavpackSettings {
     private final Duration timeout;
     private final boolean plainNames;
     private final boolean warnUnknownFields;
+    private final String extractMode;
+    private final boolean calibration;
+    private final Map<String, Integer> breakEvenPins;
+    private final Integer breakEvenDefault;
     private final Function<String, String> source;
     private final List<String> names;
 
@@ -107,6 +129,53 @@ public final class NavpackSettings {
                     + UNKNOWN_FIELDS_WARN + "', not '" + unknown + "'");
         }
         this.warnUnknownFields = unknown != null && unknown.trim().equalsIgnoreCase(UNKNOWN_FIELDS_WARN);
+        String extract = source.apply(EXTRACT_MODE);
+        this.extractMode = extract == null ? "adaptive" : extract.trim().toLowerCase(Locale.ROOT);
+        if (!EXTRACT_MODES.contains(extractMode)) {
+            throw new IllegalArgumentException(EXTRACT_MODE + " must be one of " + EXTRACT_MODES + ", not '" + extract + "'");
+        }
+        this.calibration = onOff(source.apply(CALIBRATION), CALIBRATION);
+        Map<String, Integer> pins = new HashMap<>();
+        Integer pinnedDefault = null;
+        for (String name : names) {
+            if (name.startsWith(BREAK_EVEN + ".") && name.length() > BREAK_EVEN.length() + 1) {
+                int value = pin(name, source.apply(name));
+                String type = name.substring(BREAK_EVEN.length() + 1);
+                if (type.equals("default")) {
+                    pinnedDefault = value;
+                } else {
+                    pins.put(type, value);
+                }
+            }
+        }
+        this.breakEvenPins = Collections.unmodifiableMap(pins);
+        this.breakEvenDefault = pinnedDefault;
+    }
+
+    private static boolean onOff(String text, String property) {
+        if (text == null) {
+            return true;
+        }
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("on") || t.equals("true")) {
+            return true;
+        }
+        if (t.equals("off") || t.equals("false")) {
+            return false;
+        }
+        throw new IllegalArgumentException(property + " must be 'on' or 'off', not '" + text + "'");
+    }
+
+    private static int pin(String name, String value) {
+        try {
+            int v = Integer.parseInt(value.trim());
+            if (v < 1) {
+                throw new NumberFormatException("below 1");
+            }
+            return v;
+        } catch (NumberFormatException | NullPointerException e) {
+            throw new IllegalArgumentException(name + " must be a whole number of fields >= 1, not '" + value + "'", e);
+        }
     }
 
     /** Settings from {@code properties}, then system properties, as on a member. */
@@ -199,6 +268,22 @@ public final class NavpackSettings {
     /** Whether an attribute that no navpack schema has reads as null (with a warning) instead of failing the query. */
     public boolean warnUnknownFields() {
         return warnUnknownFields;
+    }
+
+    /** How queries read a value's fields: {@code adaptive}, {@code partial} or {@code full} ({@value #EXTRACT_MODE}). */
+    public String extractMode() {
+        return extractMode;
+    }
+
+    /** Whether the break-even of each type is measured ({@value #CALIBRATION}). */
+    public boolean calibration() {
+        return calibration;
+    }
+
+    /** The pinned break-even of {@code typeName} (its own, else the default pin), or null when it is measured. */
+    public Integer breakEvenPin(String typeName) {
+        Integer p = breakEvenPins.get(typeName);
+        return p != null ? p : breakEvenDefault;
     }
 
     private static boolean bool(String text, boolean defaultValue, String property) {

@@ -1,16 +1,14 @@
 package io.navpack.hazelcast;
 
-import com.hazelcast.internal.serialization.impl.InternalGenericRecord;
-import com.hazelcast.internal.serialization.impl.compact.CompactGenericRecord;
-import com.hazelcast.internal.serialization.impl.compact.Schema;
 import com.hazelcast.nio.serialization.FieldKind;
-import com.hazelcast.nio.serialization.HazelcastSerializationException;
 import com.hazelcast.nio.serialization.genericrecord.GenericRecord;
 import com.hazelcast.nio.serialization.genericrecord.GenericRecordBuilder;
 import io.navpack.format.FieldPath;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.spi.PlainContainers;
 import io.navpack.format.SchemaRegistry;
+import io.navpack.hazelcast.internal.QueryableGenericRecord;
+import io.navpack.hazelcast.internal.SerializationInternals;
 
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
@@ -26,6 +24,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
+import io.navpack.format.NavpackException;
+import io.navpack.format.Schema;
 
 /**
  * A navpack value as Hazelcast reads it on members and clients: a {@link PackedRecord} view (every
@@ -45,9 +45,9 @@ import java.util.function.Consumer;
  *
  * <p>Writing one copies its bytes ({@link NavpackSerializer}); Hazelcast must not give it to its Compact
  * serializer, which it does for every generic record unless default serializers may be overridden —
- * navpack arranges that when it starts ({@link HazelcastInternals}).
+ * navpack arranges that when it starts ({@link SerializationInternals}).
  */
-public class PackedGenericRecord extends CompactGenericRecord implements PackedRecord {
+public class PackedGenericRecord extends QueryableGenericRecord implements PackedRecord {
     private static final QueryReads READS = QueryReads.installed();
 
     final PackedRecord record;
@@ -168,17 +168,17 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
         }
 
         @Override
-        public InternalGenericRecord getInternalGenericRecord(String fieldName) {
+        protected QueryableGenericRecord nestedOnPath(String fieldName) {
             return this;
         }
 
         @Override
-        public InternalGenericRecord getInternalGenericRecordFromArray(String fieldName, int index) {
+        protected QueryableGenericRecord nestedOnPath(String fieldName, int index) {
             return this;
         }
 
         @Override
-        public InternalGenericRecord[] getArrayOfInternalGenericRecord(String fieldName) {
+        protected QueryableGenericRecord[] nestedRecordsOnPath(String fieldName) {
             return null;
         }
 
@@ -214,12 +214,12 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     }
 
     /** A record on a query's path; a null or unreadable one reads as a record of nulls. */
-    private InternalGenericRecord onPath(Object v) {
-        return v == null || v == HazelcastInternals.noValue() ? Absent.INSTANCE : nested(v);
+    private PackedGenericRecord onPath(Object v) {
+        return v == null || v == SerializationInternals.noValue() ? Absent.INSTANCE : nested(v);
     }
 
     private PackedGenericRecord nested(Object v) {
-        if (v == null || v == HazelcastInternals.noValue()) {
+        if (v == null || v == SerializationInternals.noValue()) {
             return null;
         }
         if (v instanceof PackedGenericRecord) {
@@ -247,7 +247,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
         }
         try {
             return read(i);
-        } catch (io.navpack.format.NavpackException e) {
+        } catch (NavpackException e) {
             return UnreadableValues.skip(record, e);
         }
     }
@@ -264,7 +264,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     // ---------------------------------------------------------------- PackedRecord
 
     @Override
-    public io.navpack.format.Schema schema() {
+    public Schema schema() {
         return record.schema();
     }
 
@@ -460,16 +460,12 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
         return record.schema().typeName();
     }
 
-    /**
-     * Hazelcast asks for a Compact schema only to write this record with its Compact serializer, which
-     * must never happen: the value would silently turn into a Compact value.
-     */
     @Override
-    public Schema getSchema() {
-        throw new HazelcastSerializationException("Hazelcast tried to write a navpack " + record.schema().typeName()
+    protected String compactWriteRefused() {
+        return "Hazelcast tried to write a navpack " + record.schema().typeName()
                 + " with its Compact serializer: navpack values are written by NavpackSerializer, which needs the "
                 + "serialization setting allow-override-default-serializers=true (NavpackConfig sets it; navpack "
-                + "sets it at start unless " + NavpackSettings.PLAIN_NAMES + "=false)");
+                + "sets it at start unless " + NavpackSettings.PLAIN_NAMES + "=false)";
     }
 
     /**
@@ -499,7 +495,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
      */
     @Override
     public FieldKind getFieldKind(String fieldName) {
-        io.navpack.format.Schema s = record.schema();
+        Schema s = record.schema();
         int i = s.indexOf(fieldName);
         if (i < 0) {
             return FieldKind.NOT_AVAILABLE;
@@ -509,7 +505,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
             Memo m = MEMO.get();
             try {
                 m.value = read(i);
-            } catch (io.navpack.format.NavpackException e) {
+            } catch (NavpackException e) {
                 Object none = UnreadableValues.skip(record, e);
                 boolean array = kind.name().startsWith("ARRAY_OF_");
                 m.value = array ? null : none;
@@ -527,7 +523,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
      */
     @Override
     public boolean hasField(String fieldName) {
-        io.navpack.format.Schema s = record.schema();
+        Schema s = record.schema();
         if (s.indexOf(fieldName) >= 0) {
             return true;
         }
@@ -543,8 +539,8 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     }
 
     private void unknown(String fieldName) {
-        NavpackContext c = NavpackContext.forRegistry(record.registry());
-        UnknownFields.report(record.schema(), fieldName, c != null && c.settings().warnUnknownFields(), record);
+        boolean warn = record.registry().owner() instanceof NavpackContext c && c.settings().warnUnknownFields();
+        UnknownFields.report(record.schema(), fieldName, warn, record);
     }
 
     @Override
@@ -624,7 +620,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
 
     /** As {@link #getGenericRecord}, but a null record reads as one whose fields are all null (see {@code Absent}). */
     @Override
-    public InternalGenericRecord getInternalGenericRecord(String fieldName) {
+    protected QueryableGenericRecord nestedOnPath(String fieldName) {
         return onPath(value(fieldName));
     }
 
@@ -713,7 +709,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     /** The elements of a list, set or array field as objects, or null when the field is null (or unreadable). */
     private Object[] elements(String fieldName) {
         Object v = value(fieldName);
-        if (v == null || v == HazelcastInternals.noValue()) {
+        if (v == null || v == SerializationInternals.noValue()) {
             return null;
         }
         Object[] out = PlainContainers.elements(v);
@@ -726,7 +722,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     /** Element {@code index} of a list, set or array field; null when the field is null or shorter. */
     private Object element(String fieldName, int index) {
         Object v = value(fieldName);
-        if (v == null || v == HazelcastInternals.noValue()) {
+        if (v == null || v == SerializationInternals.noValue()) {
             return null;
         }
         if (!PlainContainers.isContainer(v)) {
@@ -743,7 +739,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     /** The elements as an array of {@code type}, converting numbers where the element type differs. */
     private Object typedArray(String fieldName, Class<?> type) {
         Object v = value(fieldName);
-        if (v == HazelcastInternals.noValue()) {
+        if (v == SerializationInternals.noValue()) {
             return null;
         }
         if (v == null || v.getClass() == type) {
@@ -869,7 +865,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     }
 
     @Override
-    public InternalGenericRecord[] getArrayOfInternalGenericRecord(String fieldName) {
+    protected QueryableGenericRecord[] nestedRecordsOnPath(String fieldName) {
         return records(fieldName);
     }
 
@@ -1006,7 +1002,7 @@ public class PackedGenericRecord extends CompactGenericRecord implements PackedR
     }
 
     @Override
-    public InternalGenericRecord getInternalGenericRecordFromArray(String fieldName, int index) {
+    protected QueryableGenericRecord nestedOnPath(String fieldName, int index) {
         return onPath(element(fieldName, index));
     }
 

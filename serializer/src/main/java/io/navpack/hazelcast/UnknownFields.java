@@ -3,6 +3,7 @@ package io.navpack.hazelcast;
 import com.hazelcast.logging.ILogger;
 import com.hazelcast.logging.Logger;
 import io.navpack.format.Schema;
+import io.navpack.hazelcast.internal.OperationThreads;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,7 +47,7 @@ public final class UnknownFields {
             COUNT.incrementAndGet();
         }
         if (WARNED.size() < 10_000 && WARNED.add(schema.typeName() + '\u0000' + name)) {
-            LOGGER.warning("navpack: a query" + OperationContext.describe() + " reads '" + name + "', which no version of "
+            LOGGER.warning("navpack: a query" + OperationThreads.describe() + " reads '" + name + "', which no version of "
                     + schema.typeName() + " has (its fields: " + String.join(", ", schema.fieldNames())
                     + "); such values read as null (" + NavpackSettings.UNKNOWN_FIELDS + "="
                     + NavpackSettings.UNKNOWN_FIELDS_WARN + ")");

@@ -4,12 +4,17 @@ import com.hazelcast.logging.ILogger;
 import com.hazelcast.logging.Logger;
 import io.navpack.format.NavpackException;
 import io.navpack.format.PackedRecord;
+import io.navpack.hazelcast.internal.OperationThreads;
+import io.navpack.hazelcast.internal.SerializationInternals;
 
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * Values stored in a map that navpack cannot read on a member — bytes that did not come through
@@ -27,8 +32,8 @@ public final class UnreadableValues {
     private static final ILogger LOGGER = Logger.getLogger(UnreadableValues.class);
     private static final Map<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
     private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
-    private static final java.util.List<java.util.function.Consumer<String>> LISTENERS =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static final List<Consumer<String>> LISTENERS =
+            new CopyOnWriteArrayList<>();
     /** The value this thread counted last: a query asks one value for each of its attributes. */
     private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[1]);
 
@@ -44,8 +49,8 @@ public final class UnreadableValues {
         byte[] bytes = value.array();
         if (last[0] != bytes) {
             last[0] = bytes;
-            NavpackContext context = NavpackContext.forRegistry(value.registry());
-            String[] where = OperationContext.locate(value, context == null ? null : context.nodeEngine());
+            String[] where = OperationThreads.locate(value,
+                    value.registry().owner() instanceof NavpackContext c && c.isMember() ? c.instance() : null);
             String map = where[0];
             String key = where[1];
             counter(map == null ? "" : map).increment();
@@ -55,7 +60,7 @@ public final class UnreadableValues {
                         + " index builds skip it. Write the value again (through navpack) or remove it.");
             }
         }
-        return HazelcastInternals.noValue();
+        return SerializationInternals.noValue();
     }
 
     private static LongAdder counter(String map) {
@@ -67,7 +72,7 @@ public final class UnreadableValues {
                 return new LongAdder();
             });
             if (created[0]) {
-                for (java.util.function.Consumer<String> l : LISTENERS) {
+                for (Consumer<String> l : LISTENERS) {
                     l.accept(map);
                 }
             }
@@ -76,7 +81,7 @@ public final class UnreadableValues {
     }
 
     /** Calls {@code listener} with every map for which a first unreadable value is counted from now on. */
-    public static void onNewMap(java.util.function.Consumer<String> listener) {
+    public static void onNewMap(Consumer<String> listener) {
         LISTENERS.add(listener);
     }
 

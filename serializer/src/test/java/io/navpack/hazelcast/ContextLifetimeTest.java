@@ -4,6 +4,7 @@ import com.hazelcast.config.Config;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import io.navpack.format.SchemaRegistry;
+import io.navpack.hazelcast.internal.HazelcastInstances;
 import org.junit.jupiter.api.Test;
 
 import java.lang.ref.WeakReference;
@@ -55,12 +56,13 @@ class ContextLifetimeTest {
     }
 
     @Test
-    void aRegistryNoLongerLeadsToTheContextOfAStoppedInstance() {
+    void aRegistryLeadsToTheContextOfItsInstanceAndNoOtherDoes() {
         HazelcastInstance hz = member();
         NavpackContext c = NavpackContext.of(hz);
         SchemaRegistry registry = c.registry();
-        assertThat(NavpackContext.forRegistry(registry)).isSameAs(c);
+        assertThat(registry.owner()).isSameAs(c);
+        assertThat(c.instance()).isSameAs(HazelcastInstances.unwrap(hz));
+        assertThat(new SchemaRegistry().owner()).isNull();
         hz.shutdown();
-        assertThat(NavpackContext.forRegistry(registry)).isNull();
     }
 }

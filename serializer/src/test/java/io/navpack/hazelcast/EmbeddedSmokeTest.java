@@ -1,6 +1,7 @@
 package io.navpack.hazelcast;
 
 import com.hazelcast.client.HazelcastClient;
+import io.navpack.hazelcast.schemas.SchemaService;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.config.Config;
 import com.hazelcast.core.Hazelcast;
@@ -84,7 +85,7 @@ class EmbeddedSmokeTest {
             // Trade was agreed with the cluster when the member started: an entry processor may write it
             assertThat(map.executeOnKey(7L, new SetTrade())).isEqualTo("ok");
             assertThat(((PackedRecord) map.get(7L)).get("id")).isEqualTo(7L);
-            assertThat(NavpackContext.readCatalog(embedded).schemas()).extracting(s -> s.typeName()).contains("Trade");
+            assertThat(SchemaService.readCatalog(embedded).schemas()).extracting(s -> s.typeName()).contains("Trade");
             // a class first written inside an entry processor would have to wait for the catalog there: refused
             assertThatThrownBy(() -> map.executeOnKey(8L, new SetBean()))
                     .hasStackTraceContaining("cannot agree the schema of com.acme.trading.Bean with the cluster on a partition thread")

@@ -1,6 +1,8 @@
 package io.navpack.hazelcast;
 
 import com.hazelcast.client.HazelcastClient;
+import io.navpack.hazelcast.schemas.SchemaTasks;
+import io.navpack.hazelcast.schemas.SchemaService;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.cluster.Member;
 import com.hazelcast.config.Config;
@@ -128,7 +130,7 @@ class SchemaAgreementTest {
 
     /** Asserts that every member and the catalog hold {@code expected} under its id and version. */
     static void everyoneHolds(HazelcastInstance via, Schema expected) throws Exception {
-        assertThat(NavpackContext.readCatalog(via).get(expected.typeId(), expected.version())).as("catalog").isEqualTo(expected);
+        assertThat(SchemaService.readCatalog(via).get(expected.typeId(), expected.version())).as("catalog").isEqualTo(expected);
         Map<String, SchemaCatalog> held = heldByMembers(via);
         assertThat(held).isNotEmpty();
         held.forEach((member, catalog) -> assertThat(catalog.get(expected.typeId(), expected.version()))
@@ -251,7 +253,7 @@ class SchemaAgreementTest {
         assertThat(contacts.size()).isEqualTo(1);
         assertThat(text.getMap("binary-ledger").size()).isEqualTo(1);
         // nobody holds a second version of either type
-        assertThat(NavpackContext.readCatalog(number).versions(channelV1.typeId())).containsExactly(channelV1);
+        assertThat(SchemaService.readCatalog(number).versions(channelV1.typeId())).containsExactly(channelV1);
         for (SchemaCatalog held : heldByMembers(number).values()) {
             assertThat(held.versions(channelV1.typeId())).containsExactly(channelV1);
             assertThat(held.versions(Schema.defaultTypeId("Ledger"))).hasSize(1);
@@ -312,7 +314,7 @@ class SchemaAgreementTest {
                 Schema.builder("Account").typeId(Schema.defaultTypeId("Account")).field("id", FieldType.LONG, false).build());
         assertThat(v10.version()).isEqualTo(10);
         assertThat(m1.get(401L)).isEqualTo(new Account.V1(401, "o"));
-        assertThat(NavpackContext.readCatalog(again).versions(Schema.defaultTypeId("Account")))
+        assertThat(SchemaService.readCatalog(again).versions(Schema.defaultTypeId("Account")))
                 .extracting(Schema::version).containsExactly(1, 2, 3, 9, 10);
         everyoneHolds(again, NavpackContext.of(again).registry().binding(Account.Declared.class).schema());
     }
@@ -328,7 +330,7 @@ class SchemaAgreementTest {
         PackedRecord value = elsewhere.view(elsewhere.encode(new Orphan(1, "lost")));
         IMap<Object, Object> map = holder.getMap("binary-orphans");
         map.put(1L, value);
-        assertThat(NavpackContext.readCatalog(holder).get(orphan.typeId(), orphan.version())).isNull();
+        assertThat(SchemaService.readCatalog(holder).get(orphan.typeId(), orphan.version())).isNull();
         // the member that reads it cannot describe it, and says so on the topic: the holder publishes it
         assertThatThrownBy(() -> map.executeOnKey(1L, new ReadField("note")))
                 .hasStackTraceContaining("unknown schema: type id " + orphan.typeId() + " version " + orphan.version());
@@ -378,8 +380,8 @@ class SchemaAgreementTest {
         for (SchemaCatalog held : heldByMembers(c).values()) {
             before.addAll(held.schemas());
         }
-        await("the catalog to hold every schema again", () -> NavpackContext.readCatalog(c).schemas().containsAll(before));
-        SchemaCatalog catalog = NavpackContext.readCatalog(c);
+        await("the catalog to hold every schema again", () -> SchemaService.readCatalog(c).schemas().containsAll(before));
+        SchemaCatalog catalog = SchemaService.readCatalog(c);
         Map<String, SchemaCatalog> held = heldByMembers(c);
         assertThat(held).hasSize(2);
         for (Schema s : registered) {

@@ -1,6 +1,7 @@
 package io.navpack.hazelcast;
 
 import com.hazelcast.client.HazelcastClient;
+import io.navpack.hazelcast.schemas.ClusterSchemas;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.InMemoryFormat;

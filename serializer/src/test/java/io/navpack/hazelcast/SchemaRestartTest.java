@@ -1,6 +1,7 @@
 package io.navpack.hazelcast;
 
 import com.hazelcast.client.HazelcastClient;
+import io.navpack.hazelcast.schemas.SchemaService;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.InMemoryFormat;
@@ -203,7 +204,7 @@ class SchemaRestartTest {
         for (long id : stored) {
             assertThat(fromReader.get(id)).isEqualTo(order(id));
         }
-        SchemaCatalog catalog = NavpackContext.readCatalog(reader);
+        SchemaCatalog catalog = SchemaService.readCatalog(reader);
         assertThat(catalog.schemas()).contains(order);
         assertThat(heldByMembers(reader)).hasSize(3);
     }

@@ -16,11 +16,13 @@ import com.hazelcast.sql.impl.type.QueryDataTypeFamily;
 
 import java.io.IOException;
 import java.nio.ByteOrder;
+import io.navpack.hazelcast.internal.ProvenOn;
 
 /**
  * The key of a navpack mapping: Hazelcast's own key target, except that a {@code BIGINT} or {@code INT} key
  * held as {@code Data} is read from its eight or four bytes instead of through the serialization service.
  */
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 final class KeyTarget implements QueryTarget {
     private final QueryTarget generic;
     private final boolean bigEndian;

@@ -31,6 +31,7 @@ import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.Map;
 import java.util.UUID;
+import io.navpack.hazelcast.internal.ProvenOn;
 
 /**
  * Reads the columns of a navpack map's values for Hazelcast's SQL engine, straight from the stored
@@ -42,6 +43,7 @@ import java.util.UUID;
  *
  * <p>One target serves one processor thread and is reset for every row ({@link #setTarget}).
  */
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 final class NavpackQueryTarget implements QueryTarget {
     private static final QueryReads READS = QueryReads.installed();
 

@@ -49,6 +49,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import static com.hazelcast.jet.impl.JobRepository.INTERNAL_JET_OBJECTS_PREFIX;
+import io.navpack.hazelcast.internal.ProvenOn;
+import com.hazelcast.jet.core.DefaultPartitionStrategy;
+import com.hazelcast.sql.impl.type.QueryDataTypeUtils;
 
 /**
  * Hazelcast SQL over navpack maps, on members without the user's classes:
@@ -70,6 +73,7 @@ import static com.hazelcast.jet.impl.JobRepository.INTERNAL_JET_OBJECTS_PREFIX;
  * classes of Hazelcast's SQL engine it relies on are internal (identical in 5.5, 5.6 and 5.7, where the
  * version tests run it); all navpack code that touches them is in this package.
  */
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 public class NavpackSqlConnector extends IMapSqlConnector {
     /** {@code CREATE MAPPING ... TYPE NavpackMap}. */
     public static final String TYPE_NAME = "NavpackMap";
@@ -267,11 +271,11 @@ public class NavpackSqlConnector extends IMapSqlConnector {
             return true;
         }
         if (c.getPartitioningStrategy() != null) {
-            return c.getPartitioningStrategy() instanceof com.hazelcast.jet.core.DefaultPartitionStrategy;
+            return c.getPartitioningStrategy() instanceof DefaultPartitionStrategy;
         }
         String className = c.getPartitioningStrategyClass();
         return className == null || className.isEmpty()
-                || className.equals(com.hazelcast.jet.core.DefaultPartitionStrategy.class.getName());
+                || className.equals(DefaultPartitionStrategy.class.getName());
     }
 
     private static void checkValueFormat(Map<String, String> options) {
@@ -319,7 +323,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
     }
 
     private static QueryDataType keyType(Map<String, String> keyOptions) {
-        return com.hazelcast.sql.impl.type.QueryDataTypeUtils.resolveTypeForClass(
+        return QueryDataTypeUtils.resolveTypeForClass(
                 KvMetadataJavaResolver.loadClass(keyOptions, true));
     }
 
@@ -410,7 +414,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
                         + "or a __key column");
             }
             Object k = ss.toObject(key);
-            return com.hazelcast.sql.impl.type.QueryDataTypeUtils.resolveTypeForClass(k.getClass());
+            return QueryDataTypeUtils.resolveTypeForClass(k.getClass());
         }
     }
 }

@@ -33,6 +33,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import io.navpack.hazelcast.internal.ProvenOn;
+import java.util.Arrays;
 
 /**
  * Builds the navpack value that {@code INSERT}, {@code SINK INTO} and {@code UPDATE} store, from the row's
@@ -45,6 +47,7 @@ import java.util.UUID;
  * <p>List, set, array and map fields are JSON columns; SQL can keep them as they are (an {@code UPDATE}
  * that does not set them) but not write new contents into them: that is refused with a message.
  */
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 final class NavpackUpsertTarget implements UpsertTarget {
     private final String typeName;
     private final SchemaRegistry registry;
@@ -95,8 +98,8 @@ final class NavpackUpsertTarget implements UpsertTarget {
     @Override
     public void init() {
         base = null;
-        java.util.Arrays.fill(values, null);
-        java.util.Arrays.fill(given, false);
+        Arrays.fill(values, null);
+        Arrays.fill(given, false);
     }
 
     @Override

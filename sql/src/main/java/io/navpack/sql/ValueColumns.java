@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
+import io.navpack.hazelcast.internal.ProvenOn;
 
 /**
  * The SQL columns of a navpack type: every field of its newest schema, with nested records flattened
@@ -19,6 +20,7 @@ import java.util.List;
  * to ({@link #sqlType}). Lists, sets, arrays and maps are {@code JSON} columns; a nested record whose
  * type the cluster does not know, or that contains itself, is one {@code JSON} column too.
  */
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 final class ValueColumns {
     /** How deep nested records are flattened; deeper records become JSON columns. */
     static final int MAX_DEPTH = 8;

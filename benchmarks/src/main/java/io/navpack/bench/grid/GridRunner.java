@@ -25,6 +25,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import java.util.Objects;
 
 /**
  * Runs the extractor grid in this JVM: warms every reader up over every shape of every n
@@ -110,7 +111,7 @@ public final class GridRunner {
         for (JsonNode n : mapper.readTree(buf.toByteArray())) {
             all.add(n);
         }
-        Files.createDirectories(java.util.Objects.requireNonNull(file.toAbsolutePath().getParent(), "results file has no directory"));
+        Files.createDirectories(Objects.requireNonNull(file.toAbsolutePath().getParent(), "results file has no directory"));
         mapper.writeValue(file.toFile(), all);
     }
 }

@@ -8,6 +8,7 @@ import com.tangosol.util.BinaryEntry;
 import com.tangosol.util.ObservableMap;
 import com.tangosol.util.ValueExtractor;
 import com.tangosol.util.ValueUpdater;
+import com.tangosol.util.InvocableMapHelper;
 
 /**
  * The smallest {@link BinaryEntry} a {@code PofExtractor} reads from: a key and a value as POF
@@ -127,7 +128,7 @@ public final class PofEntry implements BinaryEntry<Object, Object> {
 
     @Override
     public <T, E> E extract(ValueExtractor<T, E> extractor) {
-        return com.tangosol.util.InvocableMapHelper.extractFromEntry(extractor, this);
+        return InvocableMapHelper.extractFromEntry(extractor, this);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.navpack.bench.model;
 
 import java.util.List;
+import java.util.Locale;
 
 /** The three value shapes of the encode and decode benchmarks. */
 public enum Shape {
@@ -22,10 +23,10 @@ public enum Shape {
 
     /** The JMH parameter name: {@code trade}, {@code wide}, {@code nested}. */
     public String param() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     public static Shape of(String param) {
-        return valueOf(param.toUpperCase(java.util.Locale.ROOT));
+        return valueOf(param.toUpperCase(Locale.ROOT));
     }
 }

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import java.util.Objects;
 
 /**
  * Turns the JMH JSON results into the tables and charts of the benchmark page. Usage:
@@ -59,7 +60,7 @@ public final class Report {
     private Report(Path page, Path dir) {
         this.page = page;
         this.dir = dir;
-        Path parent = java.util.Objects.requireNonNull(page.toAbsolutePath().getParent(), "the page has no directory");
+        Path parent = Objects.requireNonNull(page.toAbsolutePath().getParent(), "the page has no directory");
         String rel = parent.relativize(dir.toAbsolutePath()).toString().replace('\\', '/');
         this.pageToDir = rel.isEmpty() ? "." : rel;
     }

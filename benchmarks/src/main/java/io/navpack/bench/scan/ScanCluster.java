@@ -39,6 +39,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import com.hazelcast.cluster.Member;
 
 /**
  * An embedded Hazelcast cluster for the scan-query benchmark: members in this JVM on 127.0.0.1, TCP-IP
@@ -182,8 +183,8 @@ public final class ScanCluster implements AutoCloseable {
 
     /** The member that joined the cluster last. */
     public HazelcastInstance youngest() {
-        com.hazelcast.cluster.Member last = null;
-        for (com.hazelcast.cluster.Member m : members.get(0).getCluster().getMembers()) {
+        Member last = null;
+        for (Member m : members.get(0).getCluster().getMembers()) {
             last = m;
         }
         for (HazelcastInstance hz : members) {

@@ -15,11 +15,9 @@ import com.hazelcast.config.MaxSizePolicy;
 import com.hazelcast.config.NearCacheConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
-import com.hazelcast.internal.serialization.SerializationService;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.LocalMapStats;
 import com.hazelcast.query.Predicates;
-import com.hazelcast.spi.impl.SerializationServiceSupport;
 import io.navpack.extract.BreakEven;
 import io.navpack.extract.NavpackExtractor;
 import io.navpack.hazelcast.NavpackConfig;
@@ -27,6 +25,7 @@ import io.navpack.hazelcast.ReadMode;
 import io.navpack.sizing.ClusterIndexReport;
 import io.navpack.sizing.IndexSizer;
 import io.navpack.sizing.SizingOptions;
+import io.navpack.hazelcast.internal.HazelcastInstances;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -47,6 +46,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import com.hazelcast.cluster.Member;
+import io.navpack.cli.SqlTable;
+import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * The demo: an embedded cluster on loopback, trades loaded into a navpack map with query indexes, and
@@ -146,8 +149,8 @@ public final class Demo {
      * asks the others; sent from the youngest, all members scan at once.
      */
     private HazelcastInstance youngest() {
-        com.hazelcast.cluster.Member last = null;
-        for (com.hazelcast.cluster.Member m : cluster.get(0).getCluster().getMembers()) {
+        Member last = null;
+        for (Member m : cluster.get(0).getCluster().getMembers()) {
             last = m;
         }
         for (HazelcastInstance m : cluster) {
@@ -238,7 +241,7 @@ public final class Demo {
             }
         }
         cluster.addAll(Arrays.asList(started));
-        cluster.removeIf(java.util.Objects::isNull);
+        cluster.removeIf(Objects::isNull);
         if (failure[0] != null) {
             throw failure[0];
         }
@@ -271,15 +274,14 @@ public final class Demo {
 
     /** Average Hazelcast Data size of the same trades in four formats, from a member's serialization service. */
     private void measureSizes(HazelcastInstance hz, DemoReport report) {
-        SerializationService ss = ((SerializationServiceSupport) hz).getSerializationService();
         int sample = (int) Math.min(trades, 10_000);
         long[] total = new long[4];
         for (long id = 1; id <= sample; id++) {
             Trade t = TradeGenerator.trade(id);
-            total[0] += ss.toData(t).totalSize();
-            total[1] += ss.toData(JavaTrade.of(t)).totalSize();
-            total[2] += ss.toData(IdsTrade.of(t)).totalSize();
-            total[3] += ss.toData(CompactTrade.of(t)).totalSize();
+            total[0] += HazelcastInstances.storedSize(hz, t);
+            total[1] += HazelcastInstances.storedSize(hz, JavaTrade.of(t));
+            total[2] += HazelcastInstances.storedSize(hz, IdsTrade.of(t));
+            total[3] += HazelcastInstances.storedSize(hz, CompactTrade.of(t));
         }
         String[] names = {"navpack", "Java serialization", "IdentifiedDataSerializable", "Compact"};
         for (int i = 0; i < names.length; i++) {
@@ -375,7 +377,7 @@ public final class Demo {
                     + " and {buySell} = 'SELL' and {amount2} > 1000000 and {id} > 10", "6"},
     };
 
-    private static final java.util.regex.Pattern FIELD = java.util.regex.Pattern.compile("\\{(\\w+)}");
+    private static final Pattern FIELD = Pattern.compile("\\{(\\w+)}");
 
     /** {@code query} with every {@code {field}} written as {@code mode} names fields. */
     static String inMode(String query, String mode) {
@@ -435,11 +437,11 @@ public final class Demo {
 
     private void runSql(HazelcastInstance hz, DemoReport report) {
         progress.println("Querying with SQL ...");
-        io.navpack.cli.SqlTable.execute(hz, "CREATE MAPPING " + MAP + " TYPE NavpackMap", 1);
-        io.navpack.cli.SqlTable table = null;
+        SqlTable.execute(hz, "CREATE MAPPING " + MAP + " TYPE NavpackMap", 1);
+        SqlTable table = null;
         double[] times = new double[queryRuns];
         for (int run = -1; run < queryRuns; run++) {
-            table = io.navpack.cli.SqlTable.execute(hz, SQL, 1_000);
+            table = SqlTable.execute(hz, SQL, 1_000);
             if (run >= 0) {
                 times[run] = table.millis();
             }

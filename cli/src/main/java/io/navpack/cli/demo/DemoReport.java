@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.navpack.cli.SqlTable;
 
 /** Everything the demo measured; printed as text and rendered as HTML. */
 public final class DemoReport {
@@ -21,7 +22,7 @@ public final class DemoReport {
 
     /** One schema's break-even as measured in the demo JVM. */
     /** The SQL query: its columns and rows, median time, and whether it counted what the predicate API counts. */
-    public record SqlRun(io.navpack.cli.SqlTable table, double millis, boolean agreesWithPredicates) {
+    public record SqlRun(SqlTable table, double millis, boolean agreesWithPredicates) {
     }
 
     public record BreakEvenRow(String schema, int breakEven, double fullNanos, double singleNanos) {

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import io.navpack.cli.SqlTable;
 
 /** The demo's report as one self-contained HTML page with inline SVG charts. */
 public final class HtmlReport {
@@ -66,7 +67,7 @@ public final class HtmlReport {
                     .append(r.indexedQuery.results().get("adaptive")).append(" entries.</p>");
         }
         if (r.sql != null) {
-            io.navpack.cli.SqlTable t = r.sql.table();
+            SqlTable t = r.sql.table();
             h.append("<h2>SQL</h2><p class=\"note\">The same map through Hazelcast SQL: <code>CREATE MAPPING trades TYPE "
                     + "NavpackMap</code> takes the columns from navpack's schemas, and the members read them from the stored "
                     + "bytes, without the Trade class. ")
@@ -77,10 +78,10 @@ public final class HtmlReport {
                 h.append("<th>").append(esc(c)).append("</th>");
             }
             h.append("</tr>");
-            for (java.util.List<Object> row : t.rows()) {
+            for (List<Object> row : t.rows()) {
                 h.append("<tr>");
                 for (Object v : row) {
-                    h.append("<td>").append(esc(io.navpack.cli.SqlTable.text(v))).append("</td>");
+                    h.append("<td>").append(esc(SqlTable.text(v))).append("</td>");
                 }
                 h.append("</tr>");
             }

@@ -1,4 +1,13 @@
-package io.navpack.sizing;
+package io.navpack.sizing.internal;
+
+import io.navpack.sizing.ClassLine;
+import io.navpack.sizing.IndexReport;
+import io.navpack.sizing.IndexSizer;
+import io.navpack.sizing.MapReport;
+import io.navpack.sizing.MemberIndexReport;
+import io.navpack.sizing.MemberStatus;
+import io.navpack.sizing.SizingMode;
+import io.navpack.sizing.SizingOptions;
 
 import com.hazelcast.config.InMemoryFormat;
 import com.hazelcast.config.IndexConfig;
@@ -31,6 +40,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import io.navpack.hazelcast.internal.ProvenOn;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Sizes every index of every map on the local member, in the {@link SizingMode} of the options.
@@ -48,10 +60,11 @@ import java.util.TreeMap;
  * dropping all of them frees. Nothing is locked; the walks read the structures as they are while puts and
  * queries go on.
  */
-final class MemberIndexSizer {
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
+public final class MemberIndexSizer {
 
     /** One sizing at a time per JVM: each holds its own bookkeeping (bounded, or the map's objects in full-graph mode). */
-    static final java.util.concurrent.Semaphore ONE_AT_A_TIME = new java.util.concurrent.Semaphore(1);
+    static final Semaphore ONE_AT_A_TIME = new Semaphore(1);
 
     private final HazelcastInstanceImpl instance;
     private final SizingOptions options;
@@ -66,7 +79,7 @@ final class MemberIndexSizer {
     }
 
     /** Sizes the local member; never throws for a missing agent (gives a NO_AGENT report instead). */
-    static MemberIndexReport sizeLocal(HazelcastInstance hz, SizingOptions options) {
+    public static MemberIndexReport sizeLocal(HazelcastInstance hz, SizingOptions options) {
         long deadline = System.nanoTime() + options.memberTimeBudget().toNanos();
         HazelcastInstanceImpl impl = unwrap(hz);
         String address = impl.node.getThisAddress().toString();
@@ -83,7 +96,7 @@ final class MemberIndexSizer {
                     "navpack agent classes are not on this member's class path: " + e);
         }
         try {
-            if (!ONE_AT_A_TIME.tryAcquire(options.memberTimeBudget().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            if (!ONE_AT_A_TIME.tryAcquire(options.memberTimeBudget().toMillis(), TimeUnit.MILLISECONDS)) {
                 return MemberIndexReport.failed(address, uuid, MemberStatus.FAILED,
                         "another index sizing kept this member busy for the whole time budget");
             }

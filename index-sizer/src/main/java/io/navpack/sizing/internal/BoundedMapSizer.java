@@ -1,4 +1,8 @@
-package io.navpack.sizing;
+package io.navpack.sizing.internal;
+
+import io.navpack.sizing.ClassLine;
+import io.navpack.sizing.SizingMode;
+import io.navpack.sizing.SizingOptions;
 
 import com.hazelcast.config.InMemoryFormat;
 import com.hazelcast.config.MapConfig;
@@ -18,6 +22,9 @@ import io.navpack.agent.WalkStoppedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import io.navpack.hazelcast.internal.ProvenOn;
+import com.hazelcast.config.CacheDeserializedValues;
+import java.util.IdentityHashMap;
 
 /**
  * Sizes one map on the local member in bounded memory ({@link SizingMode#BOUNDED}).
@@ -38,6 +45,7 @@ import java.util.Map;
  *
  * <p>Nothing is locked; entries that change while they are read are a moment's snapshot.
  */
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 final class BoundedMapSizer {
 
     /** Bytes an entry object takes in the identity set of holders, at worst (reference and mask at 35 % load). */
@@ -155,8 +163,8 @@ final class BoundedMapSizer {
     private final class Sample {
         static final String ENOUGH = "sample complete";
         /** object → {number of the first map entry that reached it (+1), or -1 once two did; sources} */
-        final Map<Object, long[]> seen = new java.util.IdentityHashMap<>();
-        final Map<Object, Integer> entryNumbers = new java.util.IdentityHashMap<>();
+        final Map<Object, long[]> seen = new IdentityHashMap<>();
+        final Map<Object, Integer> entryNumbers = new IdentityHashMap<>();
         final List<Object> unit = new ArrayList<>();
 
         /** One sampled entry: {@code record} identifies the map entry (null: an entry of its own). */
@@ -510,9 +518,9 @@ final class BoundedMapSizer {
         /** The tables keyed by entry (a bitmap index's unique keys). */
         final Tally entryTables = new Tally();
         /** Bytes of each entry's own objects, in the order met. */
-        final java.util.List<Long> entryBytes = new ArrayList<>();
+        final List<Long> entryBytes = new ArrayList<>();
         /** Bytes of each attribute value's objects, in the order met. */
-        final java.util.List<Long> keyBytes = new ArrayList<>();
+        final List<Long> keyBytes = new ArrayList<>();
         /** The entry objects' values stand for the values their records would cache: shared, not the index's. */
         boolean valuesAreCache;
         /** Entries and distinct values (with the null bucket) of the index sized. */
@@ -521,7 +529,7 @@ final class BoundedMapSizer {
         /** Keys of the map keyed by attribute value (HASH, SORTED: the outer map; BITMAP: the bit sets). */
         long outerKeys;
         /** Entries of each per-value inner map. */
-        final java.util.List<Long> innerCounts = new ArrayList<>();
+        final List<Long> innerCounts = new ArrayList<>();
         /** Entries whose attribute is null, kept in their own map (HASH). */
         long nullEntries;
         /** Class of the per-value inner maps, or null. */
@@ -873,6 +881,6 @@ final class BoundedMapSizer {
     /** Whether the map's records may hold deserialised objects an attribute value can be part of. */
     static boolean recordsHoldObjects(MapConfig config) {
         return config.getInMemoryFormat() == InMemoryFormat.OBJECT
-                || config.getCacheDeserializedValues() != com.hazelcast.config.CacheDeserializedValues.NEVER;
+                || config.getCacheDeserializedValues() != CacheDeserializedValues.NEVER;
     }
 }

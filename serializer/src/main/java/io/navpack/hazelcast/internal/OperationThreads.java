@@ -1,5 +1,6 @@
-package io.navpack.hazelcast;
+package io.navpack.hazelcast.internal;
 
+import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.internal.serialization.Data;
 import com.hazelcast.map.impl.operation.KeyBasedMapOperation;
 import com.hazelcast.spi.impl.operationexecutor.OperationRunner;
@@ -16,6 +17,11 @@ import io.navpack.format.PackedRecord;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * Names the map (and key) whose value is being read, when the read happens inside a Hazelcast
@@ -23,9 +29,10 @@ import java.lang.invoke.VarHandle;
  * build. Elsewhere (a client's proxy, a query thread of a parallel scan) Hazelcast gives no such
  * context and the description is empty. Also says whether the current thread is one of the member's
  * partition threads. The one place where navpack reads Hazelcast's operation threads and record
- * stores (internal classes, identical in 5.5, 5.6 and 5.7).
+ * stores.
  */
-final class OperationContext {
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
+public final class OperationThreads {
     private static final Class<?> OPERATION_THREAD;
     private static final Class<?> PARTITION_THREAD;
     private static final VarHandle CURRENT_RUNNER;
@@ -51,7 +58,7 @@ final class OperationContext {
         CURRENT_RUNNER = runner;
     }
 
-    private OperationContext() {
+    private OperationThreads() {
     }
 
     /**
@@ -59,16 +66,16 @@ final class OperationContext {
      * another partition: Hazelcast refuses the call from inside an operation, and a wait for a partition
      * that this very thread serves would never end.
      */
-    static boolean onPartitionThread() {
+    public static boolean onPartitionThread() {
         return PARTITION_THREAD != null && PARTITION_THREAD.isInstance(Thread.currentThread());
     }
 
     /** " in map 'm', key k" for the operation running on this thread, or "" when there is none. */
-    static String describe() {
+    public static String describe() {
         try {
             Target where = current();
             if (where != null) {
-                return " in map '" + where.map + "'" + (where.key != null ? ", key " + key(where.op, where.key) : "");
+                return " in map '" + where.map() + "'" + (where.key() != null ? ", key " + key(where.op(), where.key()) : "");
             }
             Thread t = Thread.currentThread();
             if (CURRENT_RUNNER == null || !OPERATION_THREAD.isInstance(t)) {
@@ -92,18 +99,7 @@ final class OperationContext {
     }
 
     /** What the operation (or query task) on this thread works on: a map, a partition or -1, a key or null. */
-    private static final class Target {
-        final Operation op;
-        final String map;
-        final int partition;
-        final Data key;
-
-        Target(Operation op, String map, int partition, Data key) {
-            this.op = op;
-            this.map = map;
-            this.partition = partition;
-            this.key = key;
-        }
+    private record Target(Operation op, String map, int partition, Data key) {
     }
 
     private static Target current() {
@@ -123,21 +119,22 @@ final class OperationContext {
     }
 
     /** Entries whose map and key were looked up already, by the identity of the value's array. */
-    private static final java.util.Map<byte[], String[]> LOCATED =
-            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+    private static final Map<byte[], String[]> LOCATED = Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
      * The map and key (as text) of the entry whose value {@code value} wraps, as far as this member can
      * tell; either may be null. From the operation on this thread when it names them (a put, a get, an
      * entry processor); otherwise the entry is looked up in the record stores the query or index build on
      * this thread reads (those a partition thread owns, or all on this member for a query its caller runs)
-     * by the identity of the stored bytes or deserialised value — once per value, for errors only.
+     * by the identity of the stored bytes or deserialised value — once per value, for errors only. {@code member}
+     * is the member the value was read on, or null when not known.
      */
-    static String[] locate(PackedRecord value, NodeEngine engine) {
+    public static String[] locate(PackedRecord value, HazelcastInstance member) {
+        NodeEngine engine = member == null ? null : HazelcastInstances.nodeEngine(member);
         try {
             Target where = current();
-            if (where != null && where.key != null) {
-                return new String[] {where.map, key(where.op, where.key)};
+            if (where != null && where.key() != null) {
+                return new String[] {where.map(), key(where.op(), where.key())};
             }
             byte[] bytes = value.array();
             String[] known = LOCATED.get(bytes);
@@ -145,22 +142,22 @@ final class OperationContext {
                 return known;
             }
             if (where != null) {
-                engine = where.op.getNodeEngine();
+                engine = where.op().getNodeEngine();
             }
-            String[] found = {where == null ? null : where.map, null};
+            String[] found = {where == null ? null : where.map(), null};
             Thread t = Thread.currentThread();
             if (engine != null) {
                 MapServiceContext maps = ((MapService) engine.getService(MapService.SERVICE_NAME)).getMapServiceContext();
                 int partitions = engine.getPartitionService().getPartitionCount();
                 int threads = engine.getOperationService().getPartitionThreadCount();
                 int threadId = t instanceof PartitionOperationThread ? ((PartitionOperationThread) t).getThreadId() : -1;
-                java.util.Collection<String> names = where != null ? java.util.List.of(where.map) : maps.getMapContainers().keySet();
+                Collection<String> names = where != null ? List.of(where.map()) : maps.getMapContainers().keySet();
                 Data[] key = new Data[1];
                 for (String map : names) {
                     for (int p = 0; p < partitions && key[0] == null; p++) {
                         // on a partition thread only the partitions it owns (their stores do not change meanwhile);
                         // elsewhere (a query run by its caller) all, as the query itself reads them
-                        if (where != null && where.partition >= 0 ? p != where.partition : threadId >= 0 && p % threads != threadId) {
+                        if (where != null && where.partition() >= 0 ? p != where.partition() : threadId >= 0 && p % threads != threadId) {
                             continue;
                         }
                         RecordStore<?> store = maps.getExistingRecordStore(p, map);
@@ -174,7 +171,7 @@ final class OperationContext {
                         }
                     }
                     if (key[0] != null) {
-                        found = new String[] {map, key(where != null ? where.op : null, engine, key[0])};
+                        found = new String[] {map, key(where != null ? where.op() : null, engine, key[0])};
                         break;
                     }
                 }

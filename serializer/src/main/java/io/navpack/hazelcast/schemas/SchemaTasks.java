@@ -1,4 +1,4 @@
-package io.navpack.hazelcast;
+package io.navpack.hazelcast.schemas;
 
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastInstanceAware;
@@ -12,8 +12,14 @@ import io.navpack.format.SchemaCatalog;
 import io.navpack.format.SchemaConflictException;
 import io.navpack.format.SchemaException;
 import io.navpack.format.SchemaPublisher;
+import io.navpack.hazelcast.NavpackContext;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -51,7 +57,7 @@ public final class SchemaTasks {
 
     private static void count(HazelcastInstance hz) {
         if (hz != null) {
-            NavpackContext.of(hz).servedSchemaRequest();
+            NavpackContext.of(hz).schemas().servedRequest();
         }
     }
 
@@ -124,18 +130,17 @@ public final class SchemaTasks {
         }
 
         private static byte[] encode(List<Object> answers) {
-            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-            try (java.io.DataOutputStream d = new java.io.DataOutputStream(bytes)) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (DataOutputStream d = new DataOutputStream(bytes)) {
                 d.writeInt(answers.size());
                 for (Object a : answers) {
-                    if (a instanceof Schema) {
+                    if (a instanceof Schema schema) {
                         d.writeByte(HELD);
-                        writeBytes(d, ((Schema) a).toBytes());
-                    } else if (a instanceof Added) {
+                        writeBytes(d, schema.toBytes());
+                    } else if (a instanceof Added added) {
                         d.writeByte(ADDED);
-                        writeBytes(d, ((Added) a).schema.toBytes());
-                    } else if (a instanceof SchemaConflictException) {
-                        SchemaConflictException c = (SchemaConflictException) a;
+                        writeBytes(d, added.schema().toBytes());
+                    } else if (a instanceof SchemaConflictException c) {
                         d.writeByte(CONFLICT);
                         writeText(d, c.problem());
                         writeBytes(d, c.existing().toBytes());
@@ -150,7 +155,7 @@ public final class SchemaTasks {
             return bytes.toByteArray();
         }
 
-        private static void writeBytes(java.io.DataOutputStream d, byte[] b) throws IOException {
+        private static void writeBytes(DataOutputStream d, byte[] b) throws IOException {
             d.writeInt(b.length);
             d.write(b);
         }
@@ -166,7 +171,7 @@ public final class SchemaTasks {
         static List<SchemaPublisher.Answer> answers(byte[] encoded, List<SchemaPublisher.Proposal> proposals,
                                                     List<Schema> added) {
             List<SchemaPublisher.Answer> out = new ArrayList<>(proposals.size());
-            try (java.io.DataInputStream d = new java.io.DataInputStream(new java.io.ByteArrayInputStream(encoded))) {
+            try (DataInputStream d = new DataInputStream(new ByteArrayInputStream(encoded))) {
                 int n = d.readInt();
                 if (n != proposals.size()) {
                     throw new IllegalStateException(n + " answers to " + proposals.size() + " proposals");
@@ -194,15 +199,15 @@ public final class SchemaTasks {
             return out;
         }
 
-        private static void writeText(java.io.DataOutputStream d, String text) throws IOException {
-            writeBytes(d, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        private static void writeText(DataOutputStream d, String text) throws IOException {
+            writeBytes(d, text.getBytes(StandardCharsets.UTF_8));
         }
 
-        private static String readText(java.io.DataInputStream d) throws IOException {
-            return new String(readBytes(d), java.nio.charset.StandardCharsets.UTF_8);
+        private static String readText(DataInputStream d) throws IOException {
+            return new String(readBytes(d), StandardCharsets.UTF_8);
         }
 
-        private static byte[] readBytes(java.io.DataInputStream d) throws IOException {
+        private static byte[] readBytes(DataInputStream d) throws IOException {
             byte[] b = new byte[d.readInt()];
             d.readFully(b);
             return b;
@@ -365,14 +370,14 @@ public final class SchemaTasks {
         @Override
         public List<byte[]> call() {
             count(hz);
-            NavpackContext ctx = NavpackContext.of(hz);
+            SchemaService service = NavpackContext.of(hz).schemas();
             List<byte[]> refused = new ArrayList<>();
             for (byte[] b : schemas) {
                 Schema s = Schema.fromBytes(b);
                 try {
-                    ctx.registry().learn(s);
+                    service.registry().learn(s);
                 } catch (SchemaConflictException e) {
-                    ctx.warn("navpack: this member keeps " + e.existing() + " and refuses " + s + ": " + e.problem());
+                    service.warn("navpack: this member keeps " + e.existing() + " and refuses " + s + ": " + e.problem());
                     if (e.existing().key() == s.key()) {
                         refused.add(e.existing().toBytes());
                     }

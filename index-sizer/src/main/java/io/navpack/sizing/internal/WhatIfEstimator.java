@@ -1,4 +1,9 @@
-package io.navpack.sizing;
+package io.navpack.sizing.internal;
+
+import io.navpack.sizing.MemberStatus;
+import io.navpack.sizing.MemberWhatIf;
+import io.navpack.sizing.SizingOptions;
+import io.navpack.sizing.WhatIfOptions;
 
 import com.hazelcast.config.CacheDeserializedValues;
 import com.hazelcast.config.InMemoryFormat;
@@ -37,6 +42,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import io.navpack.hazelcast.internal.ProvenOn;
+import com.hazelcast.instance.impl.Node;
+import com.hazelcast.query.impl.InternalIndex;
 
 /**
  * Predicts on the local member what an index would cost, without creating it.
@@ -66,7 +74,8 @@ import java.util.concurrent.TimeUnit;
  * of the sample and all of it. The values cache's interval is the normal 95 % interval of the sampled values'
  * mean size.
  */
-final class WhatIfEstimator {
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
+public final class WhatIfEstimator {
 
     private static final double Z95 = 1.96;
 
@@ -85,7 +94,7 @@ final class WhatIfEstimator {
         this.deadline = deadline;
     }
 
-    static MemberWhatIf estimateLocal(HazelcastInstance hz, String map, IndexConfig index, WhatIfOptions options) {
+    public static MemberWhatIf estimateLocal(HazelcastInstance hz, String map, IndexConfig index, WhatIfOptions options) {
         long deadline = System.nanoTime() + options.memberTimeBudget().toNanos();
         HazelcastInstanceImpl impl = MemberIndexSizer.unwrap(hz);
         String address = impl.node.getThisAddress().toString();
@@ -121,7 +130,7 @@ final class WhatIfEstimator {
 
     /** The sampled entries, and private indexes built from runs of them. */
     private static final class Sample {
-        final com.hazelcast.instance.impl.Node node;
+        final Node node;
         final MapContainer container;
         final MapServiceContext context;
         final IPartitionService partitions;
@@ -134,7 +143,7 @@ final class WhatIfEstimator {
         final Object[] fresh;
         final String map;
 
-        Sample(com.hazelcast.instance.impl.Node node, MapContainer container, MapServiceContext context,
+        Sample(Node node, MapContainer container, MapServiceContext context,
                IPartitionService partitions, InternalSerializationService ss, IndexConfig index,
                CacheDeserializedValues caching, Data[] keys, Record<?>[] records, Object[] fresh) {
             this.node = node;
@@ -350,7 +359,7 @@ final class WhatIfEstimator {
         Sample sample = new Sample(instance.node, container, context, partitions, ss, index, caching, sampleKeys,
                 sampleRecords, fresh);
         IndexImpl privateIndex = sample.build(0, sampled);
-        sizer[0].findCommon(map, new com.hazelcast.query.impl.InternalIndex[] {privateIndex});
+        sizer[0].findCommon(map, new InternalIndex[] {privateIndex});
         BoundedMapSizer.Breakdown b = sample.size(sizer[0], privateIndex);
         privateIndex = null;
 

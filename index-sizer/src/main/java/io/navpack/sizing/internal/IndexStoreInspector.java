@@ -1,4 +1,4 @@
-package io.navpack.sizing;
+package io.navpack.sizing.internal;
 
 import com.hazelcast.config.CacheDeserializedValues;
 import com.hazelcast.config.IndexConfig;
@@ -20,6 +20,7 @@ import com.hazelcast.query.impl.UnorderedIndexStore;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Map;
+import io.navpack.hazelcast.internal.ProvenOn;
 
 /**
  * Reads Hazelcast's on-heap index stores without their locks: the one place that knows how an index keeps
@@ -40,7 +41,8 @@ import java.util.Map;
  * It also builds private indexes of Hazelcast's own classes, filled as {@code AddIndexOperation} fills a map's
  * index, for what-if predictions.
  */
-final class IndexStoreInspector {
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
+public final class IndexStoreInspector {
 
     private static final VarHandle INDEX_STORE = field(AbstractIndex.class, "indexStore");
     private static final VarHandle ORDERED_MAP = field(OrderedIndexStore.class, "recordMap");
@@ -71,7 +73,7 @@ final class IndexStoreInspector {
      * @param recordMap attribute value → map of key Data → entry
      * @param nulls entries whose attribute is null, when the store keeps them apart (HASH); else null
      */
-    record SingleValue(Object store, Map<?, ?> recordMap, Map<?, ?> nulls) {
+    public record SingleValue(Object store, Map<?, ?> recordMap, Map<?, ?> nulls) {
     }
 
     /**
@@ -85,12 +87,12 @@ final class IndexStoreInspector {
     }
 
     /** The index's store object, or null. */
-    static Object store(Object index) {
+    public static Object store(Object index) {
         return index instanceof AbstractIndex ai ? INDEX_STORE.get(ai) : null;
     }
 
     /** The parts of a HASH or SORTED store, or null if {@code store} is neither. */
-    static SingleValue singleValue(Object store) {
+    public static SingleValue singleValue(Object store) {
         if (store instanceof OrderedIndexStore o) {
             return new SingleValue(store, (Map<?, ?>) ORDERED_MAP.get(o), null);
         }

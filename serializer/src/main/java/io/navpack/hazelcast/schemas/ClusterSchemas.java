@@ -1,6 +1,7 @@
-package io.navpack.hazelcast;
+package io.navpack.hazelcast.schemas;
 
 import com.hazelcast.cluster.Member;
+import io.navpack.hazelcast.schemas.SchemaService;
 import com.hazelcast.core.HazelcastInstance;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaCatalog;
@@ -63,7 +64,7 @@ public final class ClusterSchemas {
     public static ClusterSchemas read(HazelcastInstance hz, Duration timeout) {
         Map<Member, Future<List<byte[]>>> answers = hz.getExecutorService(SchemaTasks.EXECUTOR)
                 .submitToAllMembers(new SchemaTasks.All());
-        SchemaCatalog catalog = NavpackContext.readCatalog(hz);
+        SchemaCatalog catalog = SchemaService.readCatalog(hz);
         Map<String, List<Schema>> byMember = new LinkedHashMap<>();
         Map<String, String> unanswered = new LinkedHashMap<>();
         long deadline = System.nanoTime() + timeout.toNanos();

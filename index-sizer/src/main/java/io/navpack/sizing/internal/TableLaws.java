@@ -1,4 +1,4 @@
-package io.navpack.sizing;
+package io.navpack.sizing.internal;
 
 /**
  * The length a hash table grows to when {@code count} keys are inserted one by one (nothing removed), by the

@@ -1,4 +1,4 @@
-package io.navpack.sizing;
+package io.navpack.sizing.internal;
 
 import io.navpack.agent.UnitWalker;
 import io.navpack.agent.WalkStoppedException;

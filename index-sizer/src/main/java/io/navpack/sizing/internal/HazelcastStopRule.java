@@ -1,6 +1,7 @@
-package io.navpack.sizing;
+package io.navpack.sizing.internal;
 
 import io.navpack.agent.StopRule;
+import io.navpack.hazelcast.internal.ProvenOn;
 
 /**
  * What an index or record-store walk on a member must neither count nor follow: the member's services and
@@ -8,6 +9,7 @@ import io.navpack.agent.StopRule;
  * type converters, configuration), on top of {@link StopRule#jvmRuntime()}. Without it a walk escapes
  * through {@code CachedQueryEntry.serializationService} into the whole JVM.
  */
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 public final class HazelcastStopRule {
 
     private static final StopRule RULE = StopRule.jvmRuntime()

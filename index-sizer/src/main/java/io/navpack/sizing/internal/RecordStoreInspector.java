@@ -1,4 +1,4 @@
-package io.navpack.sizing;
+package io.navpack.sizing.internal;
 
 import com.hazelcast.config.CacheDeserializedValues;
 import com.hazelcast.internal.serialization.Data;
@@ -14,6 +14,8 @@ import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
 import java.util.Map;
+import io.navpack.hazelcast.internal.ProvenOn;
+import java.util.function.Consumer;
 
 /**
  * Reads Hazelcast's on-heap record stores without their locks: the one place that knows how a partition's
@@ -28,6 +30,7 @@ import java.util.Map;
  *
  * Lookups find the key instance the storage holds, which an index entry may or may not share.
  */
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 final class RecordStoreInspector {
 
     private static final Class<?> SEGMENT = nested("Segment");
@@ -95,7 +98,7 @@ final class RecordStoreInspector {
      * Calls {@code visitor} for every entry of one segment table, counting each hash entry object through
      * {@code counter} first.
      */
-    static void forEachEntry(Object table, java.util.function.Consumer<Object> counter, EntryVisitor visitor) {
+    static void forEachEntry(Object table, Consumer<Object> counter, EntryVisitor visitor) {
         if (table == null) {
             return;
         }

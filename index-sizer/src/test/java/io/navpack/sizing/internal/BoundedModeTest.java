@@ -1,4 +1,14 @@
-package io.navpack.sizing;
+package io.navpack.sizing.internal;
+
+import io.navpack.sizing.IndexReport;
+import io.navpack.sizing.IndexSizer;
+import io.navpack.sizing.MapReport;
+import io.navpack.sizing.MemberStatus;
+import io.navpack.sizing.MemberIndexReport;
+import io.navpack.sizing.SizingMode;
+import io.navpack.sizing.SizingOptions;
+import io.navpack.sizing.TestConfigs;
+import io.navpack.sizing.Trade;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,92 @@
+package io.navpack.cli;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import io.navpack.hazelcast.internal.ProvenOn;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The boundaries between navpack's modules, checked on the main classes of all of them (this module has them all
+ * on its class path): the format depends on nothing; dependencies point one way (format ← serializer ← extractors,
+ * SQL ← sizer, command line); Hazelcast's internal classes are reached only from the adapter packages, and every
+ * adapter that reaches them names the Hazelcast versions it is proven on.
+ */
+class BoundariesTest {
+    private static final JavaClasses NAVPACK = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.navpack");
+    /** The packages whose classes may reach Hazelcast's internals: one per module that needs them. */
+    private static final List<String> ADAPTERS = List.of("io.navpack.hazelcast.internal", "io.navpack.sizing.internal",
+            "io.navpack.sql");
+    private static final Pattern INTERNAL = Pattern.compile("com\\.hazelcast\\.(.+\\.)?(impl|internal)(\\..*)?");
+    private static final DescribedPredicate<JavaClass> HAZELCAST_INTERNALS = DescribedPredicate.describe(
+            "Hazelcast's impl or internal packages", c -> INTERNAL.matcher(c.getPackageName()).matches());
+
+    @Test
+    void allModulesAreSeen() {
+        for (String pkg : List.of("io.navpack.format", "io.navpack.format.spi", "io.navpack.format.internal",
+                "io.navpack.hazelcast", "io.navpack.hazelcast.internal", "io.navpack.hazelcast.schemas",
+                "io.navpack.extract", "io.navpack.sql", "io.navpack.sizing", "io.navpack.sizing.internal",
+                "io.navpack.agent", "io.navpack.cli")) {
+            assertThat(NAVPACK.stream().anyMatch(c -> c.getPackageName().equals(pkg))).as(pkg).isTrue();
+        }
+    }
+
+    @Test
+    void theFormatDependsOnTheJdkAlone() {
+        noClasses().that().resideInAPackage("io.navpack.format..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("io.navpack.format..", "java..")
+                .check(NAVPACK);
+    }
+
+    @Test
+    void dependenciesPointOneWay() {
+        noClasses().that().resideInAnyPackage("io.navpack.hazelcast..", "io.navpack.json..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.navpack.extract..", "io.navpack.sql..",
+                        "io.navpack.sizing..", "io.navpack.cli..", "io.navpack.agent..")
+                .check(NAVPACK);
+        noClasses().that().resideInAnyPackage("io.navpack.extract..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.navpack.sql..", "io.navpack.sizing..",
+                        "io.navpack.cli..")
+                .check(NAVPACK);
+        noClasses().that().resideInAnyPackage("io.navpack.sql..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.navpack.sizing..", "io.navpack.cli..")
+                .check(NAVPACK);
+        noClasses().that().resideInAnyPackage("io.navpack.sizing..", "io.navpack.agent..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.navpack.cli..")
+                .check(NAVPACK);
+    }
+
+    @Test
+    void hazelcastInternalsAreReachedOnlyThroughTheAdapters() {
+        noClasses().that().resideOutsideOfPackages(ADAPTERS.toArray(String[]::new))
+                .should().dependOnClassesThat(HAZELCAST_INTERNALS)
+                .because("each concern that needs Hazelcast's internals has one adapter; everything else uses it")
+                .check(NAVPACK);
+    }
+
+    @Test
+    void everyAdapterThatReachesTheInternalsNamesTheVersionsItIsProvenOn() {
+        classes().that().resideInAnyPackage(ADAPTERS.toArray(String[]::new)).and().areTopLevelClasses()
+                .and(DescribedPredicate.describe("reach Hazelcast's internals",
+                        c -> c.getDirectDependenciesFromSelf().stream().anyMatch(d -> HAZELCAST_INTERNALS.test(d.getTargetClass()))))
+                .should().beAnnotatedWith(ProvenOn.class)
+                .check(NAVPACK);
+        for (JavaClass c : NAVPACK) {
+            if (c.isAnnotatedWith(ProvenOn.class)) {
+                assertThat(c.getAnnotationOfType(ProvenOn.class).value()).as(c.getName())
+                        .contains("5.5.0", "5.6.0", "5.7.0");
+            }
+        }
+    }
+}

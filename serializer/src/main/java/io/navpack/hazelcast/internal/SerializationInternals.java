@@ -1,0 +1,134 @@
+package io.navpack.hazelcast.internal;
+
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.internal.json.NonTerminalJsonValue;
+import com.hazelcast.internal.nio.BufferObjectDataInput;
+import com.hazelcast.internal.serialization.InternalSerializationService;
+import com.hazelcast.internal.serialization.impl.AbstractSerializationService;
+import com.hazelcast.nio.ObjectDataInput;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+
+/**
+ * Hazelcast's serialization internals that navpack uses:
+ *
+ * <ul>
+ * <li>the serialization service's {@code allowOverrideDefaultSerializers}: Hazelcast sends every generic record
+ *     ({@code CompactGenericRecord} and its subclasses) to its Compact serializer before it looks at registered
+ *     serializers unless the setting is true. navpack's values are generic records (that is what lets queries use
+ *     plain field names), so without it Hazelcast would write them as Compact values wherever it serialises an
+ *     object it holds (OBJECT in-memory format, entry processors, query results). {@code NavpackConfig} sets it;
+ *     for members and clients configured otherwise (XML, YAML, only the jar on the class path) navpack sets it on
+ *     the instance's serialization service when it starts;</li>
+ * <li>the array, position and size of the input Hazelcast reads a stored value from, so that a value is read where
+ *     it lies instead of being copied;</li>
+ * <li>the header of a {@code Data} (partition hash, then the serializer's type id);</li>
+ * <li>the "no value" marker of queries.</li>
+ * </ul>
+ */
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
+public final class SerializationInternals {
+    /** Bytes of a {@code Data}'s header before the serializer's own bytes: partition hash, type id. */
+    public static final int DATA_HEADER = 8;
+
+    private static final Field ALLOW_OVERRIDE = allowOverrideField();
+    private static final Class<?> ARRAY_INPUT;
+    private static final VarHandle DATA;
+    private static final VarHandle POS;
+    private static final VarHandle SIZE;
+
+    static {
+        Class<?> input = null;
+        VarHandle data = null;
+        VarHandle pos = null;
+        VarHandle size = null;
+        try {
+            input = Class.forName("com.hazelcast.internal.serialization.impl.ByteArrayObjectDataInput");
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(input, MethodHandles.lookup());
+            data = lookup.findVarHandle(input, "data", byte[].class);
+            pos = lookup.findVarHandle(input, "pos", int.class);
+            size = lookup.findVarHandle(input, "size", int.class);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            input = null;
+            data = null;
+            pos = null;
+            size = null;
+        }
+        ARRAY_INPUT = input;
+        DATA = data;
+        POS = pos;
+        SIZE = size;
+    }
+
+    private SerializationInternals() {
+    }
+
+    private static Field allowOverrideField() {
+        try {
+            Field f = AbstractSerializationService.class.getDeclaredField("allowOverrideDefaultSerializers");
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /**
+     * Lets registered serializers override defaults on {@code hz}'s serialization service; returns whether they may
+     * now (false when the internals are not what navpack expects).
+     */
+    public static boolean allowOverrideDefaultSerializers(HazelcastInstance hz) {
+        InternalSerializationService ss = HazelcastInstances.serializationService(hz);
+        if (ALLOW_OVERRIDE == null || !(ss instanceof AbstractSerializationService)) {
+            return false;
+        }
+        try {
+            if (!ALLOW_OVERRIDE.getBoolean(ss)) {
+                ALLOW_OVERRIDE.setBoolean(ss, true);
+            }
+            return ALLOW_OVERRIDE.getBoolean(ss);
+        } catch (IllegalAccessException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Hazelcast's marker for "this entry has no value for the attribute" (it comes from JSON values): predicates
+     * that compare it are false, negated ones true, and indexes leave the entry out.
+     */
+    public static Object noValue() {
+        return NonTerminalJsonValue.INSTANCE;
+    }
+
+    /** Whether {@code in} reads from an array that navpack can read in place ({@link #array}). */
+    public static boolean readsInPlace(ObjectDataInput in) {
+        return DATA != null && ARRAY_INPUT.isInstance(in);
+    }
+
+    /** The array {@code in} reads from; only when {@link #readsInPlace}. */
+    public static byte[] array(ObjectDataInput in) {
+        return (byte[]) DATA.get(in);
+    }
+
+    /** The position of the next byte {@code in} reads; only when {@link #readsInPlace}. */
+    public static int position(ObjectDataInput in) {
+        return (int) POS.get(in);
+    }
+
+    /** How many bytes {@code in} has left; only when {@link #readsInPlace}. */
+    public static int remaining(ObjectDataInput in) {
+        return Math.min((int) SIZE.get(in), array(in).length) - position(in);
+    }
+
+    /** Moves {@code in} past {@code length} bytes read in place; only when {@link #readsInPlace}. */
+    public static void skip(ObjectDataInput in, int length) {
+        ((BufferObjectDataInput) in).position(position(in) + length);
+    }
+
+    /** The serializer type id in a {@code Data}'s header; the bytes must hold at least {@link #DATA_HEADER}. */
+    public static int dataTypeId(byte[] data) {
+        return ((data[4] & 0xFF) << 24) | ((data[5] & 0xFF) << 16) | ((data[6] & 0xFF) << 8) | (data[7] & 0xFF);
+    }
+}
