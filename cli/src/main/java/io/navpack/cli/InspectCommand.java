@@ -1,6 +1,7 @@
 package io.navpack.cli;
 
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
 import io.navpack.format.spi.Hex;
 import io.navpack.format.NavpackFormatException;
 import io.navpack.format.PackedRecord;
@@ -24,7 +25,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = {"Decodes a navpack value into JSON.", "",
-                "The value is a navpack record, or a Hazelcast Data holding one (its header is recognised).",
+                "The value is a navpack record, or a Hazelcast Data holding one (its header is recognised), given",
+                "as hex, base64 or a file — or the value of a key in a map of a running cluster (--map, --key).",
                 "Schemas come from a running cluster or from a schema file written by 'navpack schemas'."})
 final class InspectCommand implements Callable<Integer> {
     static final class Value {
@@ -34,6 +36,16 @@ final class InspectCommand implements Callable<Integer> {
         String base64;
         @Option(names = "--file", description = "A file holding the value's bytes.")
         Path file;
+        @ArgGroup(exclusive = false)
+        Entry entry;
+    }
+
+    /** A map entry of the cluster named by --cluster. */
+    static final class Entry {
+        @Option(names = "--map", required = true, description = "The map that holds the value (needs --cluster).")
+        String map;
+        @Option(names = "--key", required = true, description = "Its key: a number is tried as a long key, then as text.")
+        String key;
     }
 
     static final class Schemas {
@@ -51,6 +63,9 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (value.entry != null) {
+            return entry();
+        }
         byte[] bytes = bytes();
         HazelcastInstance client = null;
         try {
@@ -64,13 +79,7 @@ final class InspectCommand implements Callable<Integer> {
                 client = schemas.cluster.connect();
                 registry = NavpackContext.of(client).registry();
             }
-            PackedRecord view = NavpackSerializer.view(bytes, registry);
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("@type", view.schema().typeName());
-            out.put("@typeId", view.schema().typeId());
-            out.put("@version", view.schema().version());
-            out.putAll(view.toMap());
-            System.out.println(JsonWriter.indented(out));
+            print(NavpackSerializer.view(bytes, registry));
             return Main.OK;
         } catch (NavpackFormatException e) {
             throw new CliException(Main.FAILED, "not a valid navpack value: " + e.getMessage(), e);
@@ -79,6 +88,50 @@ final class InspectCommand implements Callable<Integer> {
                 client.shutdown();
             }
         }
+    }
+
+    /** The value of a key in a map of the running cluster. */
+    private int entry() {
+        if (schemas.cluster == null) {
+            throw new CliException(Main.USAGE, "--map and --key read a running cluster: give it with --cluster");
+        }
+        HazelcastInstance client = schemas.cluster.connect();
+        try {
+            IMap<Object, Object> map = client.getMap(value.entry.map);
+            Object found = null;
+            Object key = value.entry.key;
+            try {
+                Long asLong = Long.valueOf(value.entry.key.trim());
+                found = map.get(asLong);
+                key = found != null ? asLong : key;
+            } catch (NumberFormatException e) {
+                // a text key
+            }
+            if (found == null) {
+                found = map.get(value.entry.key);
+            }
+            if (found == null) {
+                throw new CliException(Main.FAILED, "map '" + value.entry.map + "' has no entry for key "
+                        + value.entry.key + " (tried as a long and as text)");
+            }
+            if (!(found instanceof PackedRecord view)) {
+                throw new CliException(Main.FAILED, "the value of key " + key + " in map '" + value.entry.map
+                        + "' is not a navpack value but a " + found.getClass().getName());
+            }
+            print(view);
+            return Main.OK;
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    private static void print(PackedRecord view) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("@type", view.schema().typeName());
+        out.put("@typeId", view.schema().typeId());
+        out.put("@version", view.schema().version());
+        out.putAll(view.toMap());
+        System.out.println(JsonWriter.indented(out));
     }
 
     private byte[] bytes() throws IOException {

@@ -16,7 +16,7 @@ import java.util.logging.ConsoleHandler;
  */
 @Command(name = "navpack", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Compact, navigable values for Hazelcast: demo, index sizing, value inspection.",
-        subcommands = {DemoCommand.class, SizeCommand.class, InspectCommand.class, SchemasCommand.class,
+        subcommands = {DemoCommand.class, MemberCommand.class, SizeCommand.class, InspectCommand.class, SchemasCommand.class,
                 CalibrateCommand.class, SqlCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
     public static final int OK = 0;
@@ -78,6 +78,11 @@ public final class Main {
         h.setLevel(verbose ? Level.INFO : Level.SEVERE);
         root.addHandler(h);
         root.setLevel(verbose ? Level.INFO : Level.SEVERE);
+    }
+
+    /** A member's log, as a member prints it: Hazelcast's and navpack's INFO lines on standard error. */
+    static void logMember() {
+        quietLogs(true);
     }
 
     /** Prints the version from the jar's manifest. */

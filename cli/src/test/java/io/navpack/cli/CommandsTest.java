@@ -223,6 +223,14 @@ class CommandsTest {
         Path bin = dir.resolve("value.bin");
         Files.write(bin, record);
         assertThat(run("inspect", "--file", bin.toString(), "--schemas", file.toString())[1]).isEqualTo(fromFile[1]);
+
+        // the value of a key, read from the cluster's map
+        Object[] byKey = run("inspect", "--map", "trades", "--key", "7", "--cluster", address, "--cluster-name", cluster);
+        assertThat(byKey[0]).as((String) byKey[2]).isEqualTo(0);
+        assertThat(byKey[1]).isEqualTo(fromFile[1]);
+        Object[] missing = run("inspect", "--map", "trades", "--key", "99999", "--cluster", address, "--cluster-name", cluster);
+        assertThat(missing[0]).isEqualTo(Main.FAILED);
+        assertThat((String) missing[2]).contains("map 'trades' has no entry for key 99999");
     }
 
     @Test

@@ -6,6 +6,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.navpack.hazelcast.UnknownFields;
+import io.navpack.format.spi.DecoderFallbacks;
+import io.navpack.hazelcast.OtherFormats;
 import io.navpack.hazelcast.UnreadableValues;
 
 /**
@@ -24,7 +26,10 @@ import io.navpack.hazelcast.UnreadableValues;
  * and, for the whole JVM, {@code navpack.query.unknown.fields} — values asked for an attribute that no
  * navpack schema has, answered with null ({@code navpack.query.unknown-fields: warn}; with the default
  * {@code error} such a query fails instead); and per map (tag {@code map}) {@code navpack.query.unreadable.values}
- * — values a query or index build met but could not read, and skipped ({@link UnreadableValues}).
+ * — values a query or index build met but could not read, and skipped ({@link UnreadableValues}); and per map
+ * {@code navpack.map.other.formats} — values of another format put into a map that holds navpack values only
+ * ({@link OtherFormats}); and {@code navpack.format.decoder.fallbacks} — record classes decoded without a generated
+ * decoder class ({@link DecoderFallbacks}).
  *
  * <p>Schemas seen after binding get their meters when they first appear.
  */
@@ -33,6 +38,13 @@ public final class NavpackMetrics implements MeterBinder {
     public void bindTo(MeterRegistry registry) {
         FunctionCounter.builder("navpack.query.unknown.fields", UnknownFields.class, c -> UnknownFields.count())
                 .description("values asked for an attribute that no navpack schema has").register(registry);
+        FunctionCounter.builder("navpack.format.decoder.fallbacks", DecoderFallbacks.class, c -> DecoderFallbacks.count())
+                .description("record classes decoded through method handles, without a generated decoder class")
+                .register(registry);
+        OtherFormats.onNewMap(map -> otherFormats(registry, map));
+        for (String map : OtherFormats.counts().keySet()) {
+            otherFormats(registry, map);
+        }
         UnreadableValues.onNewMap(map -> unreadable(registry, map));
         for (String map : UnreadableValues.counts().keySet()) {
             unreadable(registry, map);
@@ -41,6 +53,11 @@ public final class NavpackMetrics implements MeterBinder {
         for (BreakEven b : BreakEven.all()) {
             register(registry, b);
         }
+    }
+
+    private static void otherFormats(MeterRegistry registry, String map) {
+        FunctionCounter.builder("navpack.map.other.formats", map, OtherFormats::count).tags("map", map)
+                .description("values of another format put into a map that holds navpack values only").register(registry);
     }
 
     private static void unreadable(MeterRegistry registry, String map) {

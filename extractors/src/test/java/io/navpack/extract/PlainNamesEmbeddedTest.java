@@ -140,4 +140,19 @@ class PlainNamesEmbeddedTest {
         assertThat(UnknownFields.count() - before).isEqualTo(orders.size());
         assertThat(map.keySet(Predicates.equal("colour", null))).hasSize(orders.size());
     }
+
+    @Test
+    void aTypoInANestedPathNamesTheNestedRecordAndItsFields() {
+        HazelcastInstance hz = member(NavpackConfig.of(Order.class));
+        IMap<Object, Object> map = hz.getMap("orders-nested-typo");
+        orders.forEach(o -> map.put(o.id(), o));
+        assertThatThrownBy(() -> map.keySet(Predicates.equal("customer.adress.city", "Zurich")))
+                .hasMessageContaining("no field 'adress' in any version of Customer")
+                .hasMessageContaining("its fields: name, address")
+                .hasMessageNotContaining("its fields: id, status");
+        assertThatThrownBy(() -> map.keySet(Predicates.equal("customer.address.cty", "Zurich")))
+                .hasMessageContaining("no field 'cty' in any version of Address").hasMessageContaining("city, country");
+        assertThatThrownBy(() -> map.keySet(Predicates.equal("custmer.name", "x")))
+                .hasMessageContaining("no field 'custmer' in any version of Order");
+    }
 }

@@ -11,6 +11,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -333,18 +334,26 @@ public abstract class GeneratedView {
 
     /**
      * The interface's simple name and its properties in field order: {@code TradeView{id=1,
-     * currency1=EUR, ...}}; properties whose field this version lacks show their default.
+     * currency1=EUR, ...}}; properties whose field this version lacks show their default. Nested views, and views in
+     * lists, sets, maps and arrays, print into the same text (nothing is printed twice, whatever the nesting).
      */
     @Override
     public final String toString() {
+        StringBuilder sb = new StringBuilder();
+        appendTo(sb);
+        return sb.toString();
+    }
+
+    private void appendTo(StringBuilder sb) {
         int[] depth = TO_STRING_DEPTH.get();
         if (depth[0] >= Values.MAX_DEPTH) {
-            return "...";
+            sb.append("...");
+            return;
         }
         depth[0]++;
         try {
             ViewType t = type();
-            StringBuilder sb = new StringBuilder(t.iface.getSimpleName()).append('{');
+            sb.append(t.iface.getSimpleName()).append('{');
             for (int k = 0; k < t.printed.length; k++) {
                 ViewType.Accessor a = t.printed[k];
                 sb.append(k > 0 ? ", " : "").append(a.property).append('=');
@@ -352,23 +361,44 @@ public abstract class GeneratedView {
                 Object v = p < 0 ? a.missing : a.fieldType.codec().read(bytes, p, bytes.length, t.registry, a.target, 0);
                 append(sb, v);
             }
-            return sb.append('}').toString();
+            sb.append('}');
         } finally {
             depth[0]--;
         }
     }
 
     private static void append(StringBuilder sb, Object v) {
-        if (v instanceof byte[]) {
-            sb.append(Hex.of((byte[]) v));
-        } else if (v instanceof Object[]) {
-            sb.append(Arrays.deepToString((Object[]) v));
-        } else if (v != null && v.getClass().isArray()) {
-            StringBuilder a = new StringBuilder("[");
-            for (int i = 0; i < Array.getLength(v); i++) {
-                a.append(i > 0 ? ", " : "").append(Array.get(v, i));
+        if (v instanceof GeneratedView g) {
+            g.appendTo(sb);
+        } else if (v instanceof byte[] b) {
+            sb.append(Hex.of(b));
+        } else if (v instanceof Map<?, ?> m) {
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                sb.append(first ? "" : ", ");
+                append(sb, e.getKey());
+                sb.append('=');
+                append(sb, e.getValue());
+                first = false;
             }
-            sb.append(a.append(']'));
+            sb.append('}');
+        } else if (v instanceof Collection<?> c) {
+            sb.append('[');
+            boolean first = true;
+            for (Object e : c) {
+                sb.append(first ? "" : ", ");
+                append(sb, e);
+                first = false;
+            }
+            sb.append(']');
+        } else if (v != null && v.getClass().isArray()) {
+            sb.append('[');
+            for (int i = 0; i < Array.getLength(v); i++) {
+                sb.append(i > 0 ? ", " : "");
+                append(sb, Array.get(v, i));
+            }
+            sb.append(']');
         } else {
             sb.append(v);
         }

@@ -494,6 +494,10 @@ final class InterfaceViews {
 
     private static ViewType.Accessor.Reader reader(ViewType.Accessor a) {
         Class<?> c = a.raw;
+        if (!a.fieldType.kind().isPrimitive() && a.fieldType.kind() != Kind.STRING && a.fieldType.kind() != Kind.DECIMAL
+                && a.fieldType.kind() != Kind.DATE) {
+            return ViewType.Accessor.Reader.VALUE; // e.g. an enum read as its name
+        }
         if (c == boolean.class) return ViewType.Accessor.Reader.BOOLEAN;
         if (c == byte.class) return ViewType.Accessor.Reader.BYTE;
         if (c == short.class) return ViewType.Accessor.Reader.SHORT;

@@ -50,13 +50,19 @@ final class NamedCodecs {
         }
 
         @Override Class<?> plainClass(boolean boxed) { return String.class; }
-        @Override boolean holds(Class<?> c) { return c.isEnum(); }
 
+        /** An enum, or a {@code String} (or {@code CharSequence}), which holds the constant's name: its plain form. */
+        @Override boolean holds(Class<?> c) { return c.isEnum() || c == String.class || c == CharSequence.class; }
+
+        /** The enum class; none for a name ({@code String}), which a read without a target gives. */
         @Override
         JavaTarget target(Type javaType, SchemaRegistry registry, String where) {
             Class<?> raw = Reflection.rawClass(javaType);
+            if (raw == String.class || raw == CharSequence.class) {
+                return null;
+            }
             if (!raw.isEnum()) {
-                throw new SchemaException(where + ": " + raw.getName() + " is not an enum");
+                throw new SchemaException(where + ": " + raw.getName() + " is not an enum or a String");
             }
             return new JavaTarget(type, raw, null, null, null, registry);
         }

@@ -1,6 +1,7 @@
 package io.navpack.format;
 
 import io.navpack.format.internal.ClassFileWriter;
+import io.navpack.format.spi.DecoderFallbacks;
 import io.navpack.format.internal.DecoderClasses;
 
 import java.lang.invoke.MethodHandles;
@@ -77,23 +78,46 @@ final class RecordDecoders {
     }
 
     private static GeneratedDecoder generate(Class<?> type, List<Property> components, Schema writer, int[] slotOf) {
+        String what = type.getName() + " from " + writer;
         if (writer.fieldCount() > MAX_FIELDS) {
+            DecoderFallbacks.record(what, "more than " + MAX_FIELDS + " fields", null);
+            return null;
+        }
+        MethodHandles.Lookup lookup;
+        try {
+            lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+        } catch (IllegalAccessException | RuntimeException e) {
+            DecoderFallbacks.record(what, "its package is not open to navpack: " + e.getMessage(), null);
+            return null;
+        }
+        if (!lookup.hasFullPrivilegeAccess()) {
+            DecoderFallbacks.record(what, "navpack has no full access to its package", null);
+            return null;
+        }
+        if (!visible(type)) {
+            DecoderFallbacks.record(what, "its class loader does not see navpack", null);
             return null;
         }
         try {
-            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-            if (!lookup.hasFullPrivilegeAccess()) {
-                return null;
-            }
             String name = ClassFileWriter.internalName(type) + "$NavpackDecoder";
-            MethodHandles.Lookup own = lookup.defineHiddenClass(DecoderClasses.decoderClass(name, BASE, type, componentTypes(components), writerKinds(writer),
-                    slotOf), true,
-                    MethodHandles.Lookup.ClassOption.NESTMATE);
+            MethodHandles.Lookup own = lookup.defineHiddenClass(
+                    DecoderClasses.decoderClass(name, BASE, type, componentTypes(components), writerKinds(writer), slotOf),
+                    true, MethodHandles.Lookup.ClassOption.NESTMATE);
             return (GeneratedDecoder) own.findConstructor(own.lookupClass(),
                     MethodType.methodType(void.class)).invoke();
         } catch (Throwable e) {
-            // no access to the record's package, or its class loader cannot see navpack: method handles decode it
+            // a class navpack wrote and the JVM refused: a defect, which the tests' bytecode verifier should have caught
+            DecoderFallbacks.record(what, e.toString(), e);
             return null;
+        }
+    }
+
+    /** Whether {@code type}'s class loader sees navpack's decoder base, which the generated class extends. */
+    private static boolean visible(Class<?> type) {
+        try {
+            return Class.forName(GeneratedDecoder.class.getName(), false, type.getClassLoader()) == GeneratedDecoder.class;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
         }
     }
 }

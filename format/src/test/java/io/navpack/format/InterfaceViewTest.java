@@ -44,6 +44,27 @@ class InterfaceViewTest {
 
     // ---------------------------------------------------------------- every type, every nesting
 
+    /** The trade with its side as text: the enum constant's name, as queries, builders and SQL give it. */
+    public interface TradeSideAsText {
+        String buySell();
+
+        CharSequence getBuySell();
+
+        long id();
+    }
+
+    @Test
+    void anEnumFieldReadsAsTheConstantsNameThroughAStringAccessor() {
+        for (Trade t : SeedTrades.load()) {
+            byte[] bytes = navpack.encode(t);
+            TradeSideAsText v = navpack.view(bytes, TradeSideAsText.class);
+            assertThat(v.buySell()).isEqualTo(t.buySell().name());
+            assertThat(v.getBuySell().toString()).isEqualTo(t.buySell().name());
+            assertThat(v.id()).isEqualTo(t.id());
+            assertThat(v.buySell()).isEqualTo(navpack.view(bytes).get("buySell"));
+        }
+    }
+
     @Test
     void everyFieldOfEveryTypeReadsAsTheRecordHoldsIt() {
         RandomValues random = new RandomValues(18, 3);

@@ -169,7 +169,9 @@ class EmbeddedMemberSizingTest {
                 MapReport r = IndexSizer.sizeLocalMember(member, SizingOptions.defaults().withMapNames("busy")).map("busy");
                 assertThat(r.complete()).isTrue();
                 assertThat(r.index("busyId").heapBytes()).isPositive();
-                assertThat(r.index("busyId").entries()).isBetween(15_000L, 25_000L);
+                // the map holds 20,000 entries at any moment; a walk may also count entries put while it runs (and
+                // those removed after it passed them), more of them the slower the walk: counted once each, not twice
+                assertThat(r.index("busyId").entries()).isBetween(15_000L, 20_000L + (ops.get() - before));
                 // puts and queries kept going while the member walked
                 assertThat(ops.get()).isGreaterThan(before);
             }

@@ -87,7 +87,9 @@ final class ConfiguredClasses {
         } catch (ClassNotFoundException | LinkageError e) {
             if (member) {
                 // members need no user classes: values of this type are served as PackedRecord
-                logger.info("navpack: class " + name + " is not on this member's class path; its values are read as PackedRecord");
+                if (logger != null) {
+                    logger.info("navpack: class " + name + " is not on this member's class path; its values are read as PackedRecord");
+                }
                 return null;
             }
             throw new SchemaException("navpack cannot load configured class " + name + ": " + e, e);

@@ -2,6 +2,7 @@ package io.navpack.hazelcast;
 
 import com.hazelcast.nio.serialization.FieldKind;
 import io.navpack.format.FieldType;
+import io.navpack.format.Kind;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
 
@@ -10,7 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import io.navpack.format.Field;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * What Hazelcast's generic-record API needs to know about one navpack schema, computed once and
@@ -76,15 +77,17 @@ final class GenericSchema {
     }
 
     /**
-     * Checks a path as Hazelcast's query reader will walk it: every step must name a field of some
-     * schema (else {@code unknown} hears of it) and every selector must be {@code [n]} or {@code [any]}.
-     * A selector that is neither most likely means a custom attribute (such as {@code nav[...]}) the
-     * map is not configured with.
+     * Checks a path as Hazelcast's query reader will walk it: every step must name a field of the record it steps
+     * into — of some version of that record's type, or of some other type the registry knows — (else
+     * {@code unknown} hears of it, with the schema of the record it was looked up in: the nested record's for a
+     * nested step) and every selector must be {@code [n]} or {@code [any]}. A selector that is neither most likely
+     * means a custom attribute (such as {@code nav[...]}) the map is not configured with.
      */
-    void checkPath(String path, SchemaRegistry registry, Consumer<String> unknown) {
+    void checkPath(String path, SchemaRegistry registry, BiConsumer<Schema, String> unknown) {
         if (checkedPaths.contains(path)) {
             return;
         }
+        Schema current = schema;
         for (String step : path.split("\\.", -1)) {
             int open = step.indexOf('[');
             String name = open < 0 ? step : step.substring(0, open);
@@ -99,13 +102,37 @@ final class GenericSchema {
                             + selector + "\"), or map the map with CREATE MAPPING ... TYPE NavpackMap");
                 }
             }
-            if (schema.indexOf(name) < 0 && !knownElsewhere(name, registry)) {
-                unknown.accept(name);
+            int i = current == null ? -1 : current.indexOf(name);
+            if (i >= 0) {
+                current = nestedSchema(current.field(i).type(), registry);
+            } else if (knownElsewhere(name, registry)) {
+                current = null; // a field of another version or type: what it holds is not known here
+            } else {
+                unknown.accept(current != null ? current : schema, name);
+                current = null;
             }
         }
         if (checkedPaths.size() < 1_000) {
             checkedPaths.add(path);
         }
+    }
+
+    /** The newest schema the registry holds of the record type {@code t} holds (directly or as elements); or null. */
+    private static Schema nestedSchema(FieldType t, SchemaRegistry registry) {
+        FieldType r = t;
+        while (r.kind().isCollection() && r.element() != null) {
+            r = r.element();
+        }
+        if (r.kind() != Kind.RECORD) {
+            return null;
+        }
+        Schema newest = null;
+        for (Schema s : registry.schemas()) {
+            if (s.typeName().equals(r.name()) && (newest == null || s.version() > newest.version())) {
+                newest = s;
+            }
+        }
+        return newest;
     }
 
     static FieldKind kindOf(FieldType t, boolean nullable) {

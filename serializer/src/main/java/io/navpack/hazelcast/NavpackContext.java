@@ -52,6 +52,8 @@ public final class NavpackContext {
     private volatile boolean genericRecords;
     private volatile boolean started;
     private volatile boolean watching;
+    /** False on a client that has navpack's jar but no navpack configuration (it was told at start). */
+    private volatile boolean configured = true;
 
     private NavpackContext(HazelcastInstance hz) {
         this.hz = hz;
@@ -149,6 +151,9 @@ public final class NavpackContext {
             logger.warning("navpack: plain field names are off on this " + (member ? "member" : "client")
                     + ": the serialization setting allow-override-default-serializers cannot be set");
         }
+        if (!configured) {
+            return;
+        }
         logger.info("navpack " + version() + " active on this " + (member ? "member" : "client") + ": read mode "
                 + s.readMode().name().toLowerCase(Locale.ROOT) + ", query path: " + path
                 + ", adaptive reads: " + (QueryReads.installed().getClass().getName().startsWith("io.navpack.extract")
@@ -187,7 +192,7 @@ public final class NavpackContext {
         if (!member) {
             // a client tells its lifecycle listeners later, on another thread: check while it is built
             try {
-                StartChecks.check(hz, false, this::settings);
+                configured = StartChecks.check(hz, false, this::settings, logger);
             } catch (RuntimeException e) {
                 logger.severe(e.getMessage());
                 throw e;
@@ -198,7 +203,7 @@ public final class NavpackContext {
             if (event.getState() == LifecycleEvent.LifecycleState.STARTED) {
                 if (member) {
                     try {
-                        StartChecks.check(hz, true, this::settings);
+                        StartChecks.check(hz, true, this::settings, logger);
                     } catch (RuntimeException e) {
                         logger.severe(e.getMessage());
                         // the member has started: stop it, so that the mistake is fixed before it serves
@@ -239,6 +244,9 @@ public final class NavpackContext {
             initialized = true;
             hz.getLifecycleService().addLifecycleListener(this::lifecycle);
             schemas.start(() -> registerAll(classes));
+            if (member) {
+                OtherFormats.watch(hz, s);
+            }
         }
     }
 

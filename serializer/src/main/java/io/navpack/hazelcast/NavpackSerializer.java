@@ -126,7 +126,14 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
             w.writeRecord(value);
         } else {
             NavpackContext c = context();
-            RecordBinding<?> binding = c.bindingForWrite(value.getClass());
+            RecordBinding<?> binding;
+            try {
+                binding = c.bindingForWrite(value.getClass());
+            } catch (NavpackException e) {
+                // the top-level message names navpack and what to do, not only a nested cause
+                throw new HazelcastSerializationException("navpack cannot write a " + value.getClass().getName() + ": "
+                        + e.getMessage(), e);
+            }
             w = c.writer();
             w.reset();
             w.writeRecord(value, binding);

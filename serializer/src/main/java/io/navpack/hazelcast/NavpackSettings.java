@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * navpack's settings, read from the Hazelcast configuration's properties ({@code <properties>} in
@@ -36,6 +39,11 @@ import java.util.function.Function;
  *     break-even are read field by field</td></tr>
  * <tr><td>{@value #BREAK_EVEN}.&lt;type name&gt;</td><td>measured</td><td>pins the break-even of one type (fields, &ge; 1)</td></tr>
  * <tr><td>{@value #BREAK_EVEN}.default</td><td>measured</td><td>pins the break-even of every type without its own pin</td></tr>
+ * <tr><td>{@value #MAPS}</td><td>none</td><td>comma-separated maps (a {@code *} matches any characters) that hold navpack
+ *     values only: a value of another format put into one is logged once per map with its key and counted, and refused
+ *     ({@link OtherFormats})</td></tr>
+ * <tr><td>{@value #OTHER_FORMATS}</td><td>refuse</td><td>{@code refuse} or {@code warn}: whether such a value is refused
+ *     or stored after the warning</td></tr>
  * </table>
  *
  * <p>Every value is checked when the settings are read, that is when a member or client starts: a value navpack
@@ -61,6 +69,10 @@ public final class NavpackSettings {
     public static final String CALIBRATION = "navpack.calibration";
     /** Prefix of the properties that pin the break-even of a type ({@code .default}: of every type). */
     public static final String BREAK_EVEN = "navpack.break-even";
+    /** Maps (names, {@code *} as a wildcard) that hold navpack values only; another format arriving is caught at the put. */
+    public static final String MAPS = "navpack.maps";
+    /** What a map of {@value #MAPS} does with a value of another format: {@code refuse} it (default) or {@code warn}. */
+    public static final String OTHER_FORMATS = "navpack.maps.other-formats";
     /**
      * Default name of the query attribute: predicates say {@code nav[field]}. The name is the one a
      * map's attribute configuration gives the extractor (or {@link NavpackConfig#attribute}).
@@ -76,6 +88,8 @@ public final class NavpackSettings {
     private final Duration timeout;
     private final boolean plainNames;
     private final boolean warnUnknownFields;
+    private final List<String> maps;
+    private final boolean refuseOtherFormats;
     private final String extractMode;
     private final boolean calibration;
     private final Map<String, Integer> breakEvenPins;
@@ -129,6 +143,12 @@ public final class NavpackSettings {
                     + UNKNOWN_FIELDS_WARN + "', not '" + unknown + "'");
         }
         this.warnUnknownFields = unknown != null && unknown.trim().equalsIgnoreCase(UNKNOWN_FIELDS_WARN);
+        this.maps = list(source.apply(MAPS));
+        String other = source.apply(OTHER_FORMATS);
+        if (other != null && !other.trim().equalsIgnoreCase("refuse") && !other.trim().equalsIgnoreCase("warn")) {
+            throw new IllegalArgumentException(OTHER_FORMATS + " must be 'refuse' or 'warn', not '" + other + "'");
+        }
+        this.refuseOtherFormats = other == null || other.trim().equalsIgnoreCase("refuse");
         String extract = source.apply(EXTRACT_MODE);
         this.extractMode = extract == null ? "adaptive" : extract.trim().toLowerCase(Locale.ROOT);
         if (!EXTRACT_MODES.contains(extractMode)) {
@@ -168,14 +188,105 @@ public final class NavpackSettings {
 
     private static int pin(String name, String value) {
         try {
-            int v = Integer.parseInt(value.trim());
+            int v = Integer.parseInt(value == null ? "" : value.trim());
             if (v < 1) {
                 throw new NumberFormatException("below 1");
             }
             return v;
-        } catch (NumberFormatException | NullPointerException e) {
+        } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " must be a whole number of fields >= 1, not '" + value + "'", e);
         }
+    }
+
+    /** Every navpack property name that takes a value as it is. */
+    public static final List<String> NAMES = List.of(CLASSES, PACKAGES, READ_MODE, AUTO_REGISTER, TIMEOUT, PLAIN_NAMES,
+            UNKNOWN_FIELDS, EXTRACT_MODE, CALIBRATION, MAPS, OTHER_FORMATS);
+    /** The navpack properties that take a type name after a dot ({@code navpack.read-mode.Trade}). */
+    public static final List<String> PER_TYPE = List.of(READ_MODE, VIEW, BREAK_EVEN);
+    /**
+     * Prefixes of JVM system properties that navpack's tools and tests read, outside the settings of an instance:
+     * not reported as unknown.
+     */
+    private static final List<String> TOOL_PREFIXES = List.of("navpack.copy-on-read", "navpack.agent.", "navpack.it.",
+            "navpack.fuzz.", "navpack.bench.", "navpack.demo.", "navpack.soak.");
+
+    /**
+     * The {@code navpack.*} property names among {@code configured} (an instance's configuration properties) and
+     * the system properties that navpack does not know, each with the known name nearest to it:
+     * {@code navpack.readmode (did you mean navpack.read-mode?)}.
+     */
+    public static List<String> unknownNames(Properties configured) {
+        List<String> out = new ArrayList<>();
+        Set<String> seen = new TreeSet<>(configured.stringPropertyNames());
+        for (String n : System.getProperties().stringPropertyNames()) {
+            if (TOOL_PREFIXES.stream().noneMatch(n::startsWith)) {
+                seen.add(n);
+            }
+        }
+        for (String name : seen) {
+            if (name.startsWith("navpack.") && !known(name)) {
+                out.add(name + " (did you mean " + nearest(name) + "?)");
+            }
+        }
+        return out;
+    }
+
+    private static boolean known(String name) {
+        if (NAMES.contains(name)) {
+            return true;
+        }
+        for (String p : PER_TYPE) {
+            if (name.startsWith(p + ".") && name.length() > p.length() + 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The known name nearest to {@code name}: a per-type name keeps the type ({@code navpack.view.Trade}). */
+    static String nearest(String name) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String k : NAMES) {
+            int d = distance(name, k);
+            if (d < bestDistance) {
+                best = k;
+                bestDistance = d;
+            }
+        }
+        int dot = name.lastIndexOf('.');
+        if (dot > "navpack".length()) {
+            String head = name.substring(0, dot);
+            String type = name.substring(dot + 1);
+            for (String p : PER_TYPE) {
+                int d = distance(head, p);
+                if (d < bestDistance) {
+                    best = p + "." + type;
+                    bestDistance = d;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Levenshtein distance. */
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 
     /** Settings from {@code properties}, then system properties, as on a member. */
@@ -268,6 +379,26 @@ public final class NavpackSettings {
     /** Whether an attribute that no navpack schema has reads as null (with a warning) instead of failing the query. */
     public boolean warnUnknownFields() {
         return warnUnknownFields;
+    }
+
+    /** The maps (names or patterns with {@code *}) that hold navpack values only ({@value #MAPS}). */
+    public List<String> maps() {
+        return maps;
+    }
+
+    /** Whether a value of another format is refused in a map of {@link #maps()} ({@value #OTHER_FORMATS}). */
+    public boolean refuseOtherFormats() {
+        return refuseOtherFormats;
+    }
+
+    /** Whether {@code map} is one of {@link #maps()}. */
+    public boolean navpackOnly(String map) {
+        for (String m : maps) {
+            if (m.equals(map) || m.contains("*") && map.matches(Pattern.quote(m).replace("*", "\\E.*\\Q"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** How queries read a value's fields: {@code adaptive}, {@code partial} or {@code full} ({@value #EXTRACT_MODE}). */

@@ -533,14 +533,14 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
             return false;
         }
         if (!g.knownElsewhere(fieldName, record.registry())) {
-            unknown(fieldName);
+            unknown(record.schema(), fieldName);
         }
         return false;
     }
 
-    private void unknown(String fieldName) {
+    private void unknown(Schema in, String fieldName) {
         boolean warn = record.registry().owner() instanceof NavpackContext c && c.settings().warnUnknownFields();
-        UnknownFields.report(record.schema(), fieldName, warn, record);
+        UnknownFields.report(in, fieldName, warn, record);
     }
 
     @Override

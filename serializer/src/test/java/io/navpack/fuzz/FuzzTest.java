@@ -1,6 +1,9 @@
 package io.navpack.fuzz;
 
 import com.acme.trading.Bean;
+import com.acme.trading.EverythingView;
+import com.acme.trading.LegView;
+import com.acme.trading.TradeView;
 import com.acme.trading.Everything;
 import com.acme.trading.FieldPojo;
 import com.acme.trading.Flat;
@@ -36,6 +39,9 @@ import io.navpack.hazelcast.ReadMode;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,7 +61,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * combination, arrays of records, records nested 50 deep, the test classes), and every public read API
  * on every mutated value: view creation, getters by index and by name, nested paths with
  * {@code get(FieldPath)} and {@code visit}, {@code decodeAll}, {@code toMap}, {@code toObject},
- * {@code validate}, {@code equals}/{@code hashCode}/{@code toString}, and Hazelcast's serialization
+ * {@code validate}, {@code equals}/{@code hashCode}/{@code toString}, interface views ({@code as}: every accessor,
+ * {@code toString}, {@code equals}, {@code hashCode}; records nested 50 deep included), and Hazelcast's serialization
  * service reading the value as a {@code Data} (its array input) and from a stream (the copying path),
  * in record and object read mode, with Hazelcast's own query reader over the result.
  *
@@ -226,8 +233,49 @@ public class FuzzTest {
             }
             InternalSerializationService ss = records;
             call("hz write a PackedRecord", n, valid, () -> ss.toData(v));
+            Class<?> iface = VIEWS.get(v.schema().typeName());
+            if (iface != null) {
+                readView(v, iface, n, valid);
+            }
         }
         readThroughHazelcast(m, prefix, v, all, valid);
+    }
+
+    /** The interface each type of the corpus is read as through an interface view. */
+    private static final Map<String, Class<?>> VIEWS = Map.of("Trade", TradeView.class, "Everything", EverythingView.class,
+            "Leg", LegView.class, "Chain", ChainView.class);
+
+    /** An interface view of the value, every accessor of it, and its whole-view calls. */
+    private void readView(PackedRecord v, Class<?> iface, int n, boolean valid) {
+        Object view = call("view as", n, valid, () -> v.as(iface));
+        if (view == null) {
+            return;
+        }
+        for (Method m : iface.getMethods()) {
+            if (m.getParameterCount() == 0 && !Modifier.isStatic(m.getModifiers())) {
+                call("view accessor", n, valid, () -> invoke(m, view));
+            }
+        }
+        call("view toString", n, valid, view::toString);
+        call("view hashCode", n, valid, view::hashCode);
+        Object again = call("view as, of a copy", n, valid, () -> PackedRecord.of(v.bytes(), registry).as(iface));
+        if (again != null) {
+            call("view equals", n, valid, () -> view.equals(again));
+        }
+    }
+
+    /** Calls an accessor, throwing what it throws. */
+    private static Object invoke(Method m, Object target) {
+        try {
+            return m.invoke(target);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

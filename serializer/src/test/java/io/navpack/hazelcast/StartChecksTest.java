@@ -9,6 +9,7 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.MapConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
+import io.navpack.hazelcast.schemas.SchemaService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class StartChecksTest {
     /** Held here: the logging framework keeps loggers only weakly, and with them their handlers. */
     private final Logger log = Logger.getLogger(NavpackContext.class.getName());
+    private final Logger schemaLog = Logger.getLogger(SchemaService.class.getName());
     private final List<String> logged = new CopyOnWriteArrayList<>();
     private final Handler handler = new Handler() {
         @Override
@@ -48,11 +50,13 @@ class StartChecksTest {
 
     StartChecksTest() {
         log.addHandler(handler);
+        schemaLog.addHandler(handler);
     }
 
     @AfterEach
     void stop() {
         log.removeHandler(handler);
+        schemaLog.removeHandler(handler);
         HazelcastClient.shutdownAll();
         Hazelcast.shutdownAll();
     }
@@ -78,7 +82,7 @@ class StartChecksTest {
         c.addMapConfig(new MapConfig("trades").addAttributeConfig(new AttributeConfig("nav", NavpackConfig.EXTRACTOR)));
         assertThatThrownBy(() -> Hazelcast.newHazelcastInstance(c)).hasMessageContaining("navpack cannot start on this member")
                 .hasMessageContaining("map 'trades' gives attribute 'nav' the extractor " + NavpackConfig.EXTRACTOR)
-                .hasMessageContaining("add navpack-extractors-");
+                .hasMessageContaining("put navpack-member-").hasMessageContaining("it holds navpack-extractors");
         assertThat(Hazelcast.getAllHazelcastInstances()).isEmpty();
     }
 
@@ -108,10 +112,97 @@ class StartChecksTest {
         try (MemberJvm bare = MemberJvm.startWithoutNavpack("bare", plain, Path.of("target", "start-checks", cluster))) {
             HazelcastInstance client = HazelcastClient.newHazelcastClient(
                     Loopback.client(NavpackConfig.of(Trade.class).applyTo(new ClientConfig()), cluster, port));
+            // Hazelcast wraps whatever a serializer throws in "Failed to serialize '<class>'": navpack's message is the
+            // first cause, in one line that names the member and the fix
             assertThatThrownBy(() -> client.getMap("trades").put(1L, SeedTrades.load().get(0)))
-                    .hasStackTraceContaining("navpack-serializer is not on member")
-                    .hasStackTraceContaining("127.0.0.1]:" + port + "'s class path")
-                    .hasStackTraceContaining("to the class path of every member");
+                    .hasMessageContaining(Trade.class.getName())
+                    .cause().hasMessageStartingWith("navpack cannot write a " + Trade.class.getName())
+                    .hasMessageContaining("navpack-serializer is not on member")
+                    .hasMessageContaining("127.0.0.1]:" + port + "'s class path")
+                    .hasMessageContaining("navpack-member-").hasMessageContaining("to the class path of every member");
+        }
+    }
+
+    @Test
+    void aMemberWithAnExtractorSettingThatDoesNotParseDoesNotStartAndNamesWhatItMayBe() {
+        String[][] bad = {
+                {NavpackSettings.EXTRACT_MODE, "fast", "[adaptive, partial, full]"},
+                {NavpackSettings.CALIBRATION, "sometimes", "'on' or 'off'"},
+                {NavpackSettings.BREAK_EVEN + ".Trade", "many", "a whole number of fields >= 1"}};
+        for (String[] b : bad) {
+            Config c = member(NavpackConfig.of().applyTo(new Config()));
+            c.setProperty(b[0], b[1]);
+            assertThatThrownBy(() -> Hazelcast.newHazelcastInstance(c)).as(b[0])
+                    .hasMessageContaining(b[0]).hasMessageContaining("'" + b[1] + "'").hasMessageContaining(b[2]);
+            assertThat(Hazelcast.getAllHazelcastInstances()).isEmpty();
+        }
+    }
+
+    @Test
+    void unknownNavpackPropertiesAreReportedAtStartWithTheNearestKnownName() {
+        Config c = member(NavpackConfig.of().applyTo(new Config()));
+        c.setProperty("navpack.readmode", "record");
+        c.setProperty("navpack.veiw.Trade", "com.acme.trading.TradeView");
+        c.setProperty("navpack.extract.mod", "full");
+        Hazelcast.newHazelcastInstance(c);
+        assertThat(logged).anyMatch(m -> m.contains("unknown property navpack.readmode (did you mean navpack.read-mode?)"));
+        assertThat(logged).anyMatch(m -> m.contains("navpack.veiw.Trade (did you mean navpack.view.Trade?)"));
+        assertThat(logged).anyMatch(m -> m.contains("navpack.extract.mod (did you mean navpack.extract.mode?)"));
+        assertThat(logged).noneMatch(m -> m.contains("unknown property navpack.classes"));
+    }
+
+    /** A view of the trade whose currency cannot be an int: it does not match the trade's schema. */
+    public interface WrongTradeView {
+        int currency1();
+    }
+
+    @Test
+    void aClientWhoseViewIsMissingOrDoesNotMatchItsSchemaFailsAtStart() {
+        int port = Loopback.freePort();
+        ClientConfig missing = Loopback.client(NavpackConfig.of(Trade.class).applyTo(new ClientConfig()), Loopback.clusterName(), port);
+        missing.setProperty(NavpackSettings.VIEW + ".Trade", "com.acme.trading.NoSuchView");
+        assertThatThrownBy(() -> HazelcastClient.newHazelcastClient(missing))
+                .hasMessageContaining("navpack.view.Trade names com.acme.trading.NoSuchView, which is not on this client's class path");
+        ClientConfig wrong = Loopback.client(NavpackConfig.of(Trade.class).view("Trade", WrongTradeView.class)
+                .applyTo(new ClientConfig()), Loopback.clusterName(), port);
+        assertThatThrownBy(() -> HazelcastClient.newHazelcastClient(wrong))
+                .hasMessageContaining("navpack.view.Trade names " + WrongTradeView.class.getName())
+                .hasMessageContaining("does not match the schema of " + Trade.class.getName())
+                .hasMessageContaining("currency1");
+    }
+
+    @Test
+    void aClientWithTheJarButNoNavpackConfigurationIsToldItsObjectsAreNotWrittenByNavpack() {
+        String cluster = Loopback.clusterName();
+        int port = Loopback.freePort();
+        Hazelcast.newHazelcastInstance(Loopback.member(NavpackConfig.of().applyTo(new Config()), cluster, port, port));
+        logged.clear();
+        HazelcastClient.newHazelcastClient(Loopback.client(new ClientConfig(), cluster, port));
+        assertThat(logged).anyMatch(m -> m.contains("navpack is not configured on it")
+                && m.contains("NavpackConfig.of(YourClass.class)"));
+        assertThat(logged).noneMatch(m -> m.contains("active on this client"));
+        logged.clear();
+        HazelcastClient.newHazelcastClient(Loopback.client(NavpackConfig.of(Trade.class).applyTo(new ClientConfig()), cluster, port));
+        assertThat(logged).noneMatch(m -> m.contains("navpack is not configured"));
+    }
+
+    @Test
+    void aMemberWithoutNavpackThatJoinsIsNamedInOneLine() throws InterruptedException {
+        String cluster = Loopback.clusterName();
+        int port = Loopback.freePort();
+        int barePort = Loopback.freePort();
+        Hazelcast.newHazelcastInstance(Loopback.member(NavpackConfig.of().applyTo(new Config()), cluster, port, port, barePort));
+        Config plain = Loopback.member(new Config(), cluster, barePort, port, barePort);
+        try (MemberJvm bare = MemberJvm.startWithoutNavpack("bare-joiner", plain, Path.of("target", "start-checks", cluster))) {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (System.nanoTime() < deadline && logged.stream().noneMatch(m -> m.contains("has joined without navpack"))) {
+                Thread.sleep(100);
+            }
+            Thread.sleep(1_000); // a second line would come now
+            assertThat(logged).filteredOn(m -> m.contains("has joined without navpack")).singleElement().satisfies(m ->
+                    assertThat(m).contains("member [127.0.0.1]:" + barePort).contains("type id 20048")
+                            .contains("There is no suitable de-serializer for type 20048")
+                            .contains("navpack-member-").contains("restart it"));
         }
     }
 }

@@ -76,6 +76,26 @@ final class KeyTarget implements QueryTarget {
     }
 
     /** Wraps the key descriptor Hazelcast's resolver gives. */
+    /** The key target this thread created last, for the value target created next ({@link #takeCreated()}). */
+    private static final ThreadLocal<KeyTarget> CREATED = new ThreadLocal<>();
+
+    /** The key target this thread created last (and forgets it); null when there is none. */
+    static KeyTarget takeCreated() {
+        KeyTarget t = CREATED.get();
+        CREATED.remove();
+        return t;
+    }
+
+    /** The current key as text, for messages; null when there is none. */
+    String describe(InternalSerializationService ss) {
+        try {
+            Object k = target != null ? target : data == null ? null : ss.toObject(data);
+            return k == null ? null : String.valueOf(k);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     public static final class Descriptor implements QueryTargetDescriptor, DataSerializable {
         private QueryTargetDescriptor generic;
 
@@ -88,7 +108,11 @@ final class KeyTarget implements QueryTarget {
 
         @Override
         public QueryTarget create(InternalSerializationService ss, Extractors extractors, boolean isKey) {
-            return new KeyTarget(generic.create(ss, extractors, isKey), ss);
+            KeyTarget t = new KeyTarget(generic.create(ss, extractors, isKey), ss);
+            // Hazelcast's row projectors create the key's target, then the value's, on one thread: the value's
+            // target takes this one, to name the key of a value it cannot read
+            CREATED.set(t);
+            return t;
         }
 
         @Override

@@ -21,7 +21,9 @@ import io.navpack.format.PackedRecord;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
 import io.navpack.hazelcast.NavpackSerializer;
+import io.navpack.hazelcast.NavpackSettings;
 import io.navpack.hazelcast.PackedGenericRecord;
+import io.navpack.hazelcast.internal.SerializationInternals;
 import io.navpack.hazelcast.QueryReads;
 import io.navpack.json.JsonWriter;
 
@@ -54,8 +56,12 @@ final class NavpackQueryTarget implements QueryTarget {
     private Data data;
     private PackedRecord record;
 
-    NavpackQueryTarget(InternalSerializationService serializationService) {
+    /** The target of the same rows' keys, when Hazelcast created it just before this one; null otherwise. */
+    private final KeyTarget key;
+
+    NavpackQueryTarget(InternalSerializationService serializationService, KeyTarget key) {
         this.serializationService = serializationService;
+        this.key = key;
     }
 
     @Override
@@ -98,8 +104,13 @@ final class NavpackQueryTarget implements QueryTarget {
             registry = ((PackedRecord) t).registry();
             return (PackedRecord) t;
         }
-        throw QueryException.dataException("a navpack mapping met a value that is not a navpack value but a "
-                + t.getClass().getName() + "; map maps that hold other values with TYPE IMap");
+        String k = key == null ? null : key.describe(serializationService);
+        throw QueryException.dataException("a navpack mapping (TYPE NavpackMap) met" + (k == null ? "" : " at key " + k)
+                + " a value that is not a navpack value but " + SerializationInternals.describeFormat(t)
+                + ", written by a client without navpack configuration for its class. Write it again through navpack"
+                + " (NavpackConfig.of(YourClass.class) on the writer) or remove it; a map that is meant to hold other"
+                + " formats is mapped with TYPE IMap; " + NavpackSettings.MAPS + " makes a map refuse them at the put");
+
     }
 
     @Override
@@ -241,7 +252,7 @@ final class NavpackQueryTarget implements QueryTarget {
             if (isKey) {
                 throw new NavpackException("navpack values are map values, not keys");
             }
-            return new NavpackQueryTarget(serializationService);
+            return new NavpackQueryTarget(serializationService, KeyTarget.takeCreated());
         }
 
         @Override

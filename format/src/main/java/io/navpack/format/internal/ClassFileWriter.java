@@ -249,7 +249,9 @@ public final class ClassFileWriter {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return b.toByteArray();
+        byte[] classFile = b.toByteArray();
+        ClassFileObserver.written(classFile);
+        return classFile;
     }
 
     /** The JVM descriptor of a class: {@code J}, {@code Ljava/lang/String;}, {@code [I}. */

@@ -1,11 +1,15 @@
 package io.navpack.hazelcast.internal;
 
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.HazelcastJsonValue;
 import com.hazelcast.internal.json.NonTerminalJsonValue;
 import com.hazelcast.internal.nio.BufferObjectDataInput;
 import com.hazelcast.internal.serialization.InternalSerializationService;
 import com.hazelcast.internal.serialization.impl.AbstractSerializationService;
+import com.hazelcast.internal.serialization.impl.compact.CompactGenericRecord;
+import com.hazelcast.internal.serialization.impl.portable.PortableGenericRecord;
 import com.hazelcast.nio.ObjectDataInput;
+import com.hazelcast.nio.serialization.IdentifiedDataSerializable;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -100,6 +104,27 @@ public final class SerializationInternals {
      */
     public static Object noValue() {
         return NonTerminalJsonValue.INSTANCE;
+    }
+
+    /**
+     * What format a deserialised value that is not navpack's came in, for messages: a Compact or Portable generic
+     * record (on a member without the class) with its type name, JSON, an {@code IdentifiedDataSerializable} or
+     * another class.
+     */
+    public static String describeFormat(Object value) {
+        if (value instanceof CompactGenericRecord c) {
+            return "a Compact value of type '" + c.getSchema().getTypeName() + "'";
+        }
+        if (value instanceof PortableGenericRecord p) {
+            return "a Portable value of class id " + p.getClassDefinition().getClassId();
+        }
+        if (value instanceof HazelcastJsonValue) {
+            return "a JSON value (HazelcastJsonValue)";
+        }
+        if (value instanceof IdentifiedDataSerializable) {
+            return "an IdentifiedDataSerializable " + value.getClass().getName();
+        }
+        return value == null ? "null" : "a " + value.getClass().getName() + " (not written by navpack)";
     }
 
     /** Whether {@code in} reads from an array that navpack can read in place ({@link #array}). */

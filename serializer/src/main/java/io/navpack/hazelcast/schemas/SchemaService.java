@@ -20,6 +20,7 @@ import io.navpack.format.SchemaException;
 import io.navpack.format.SchemaPublisher;
 import io.navpack.format.SchemaRegistry;
 import io.navpack.format.SchemaSource;
+import io.navpack.hazelcast.NavpackSerializer;
 import io.navpack.hazelcast.NavpackSettings;
 import io.navpack.hazelcast.internal.OperationThreads;
 
@@ -31,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -580,8 +582,27 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
     /** The error for a member that could not load navpack's classes while doing {@code what}. */
     private NavpackException lacksNavpack(String member, String what, Throwable cause) {
         return new NavpackException("navpack-serializer is not on member " + member + "'s class path (it could not load"
-                + " navpack's classes while " + what + "): add navpack-serializer-" + version + ".jar (and"
-                + " navpack-extractors for queries) to the class path of every member, then restart that member", cause);
+                + " navpack's classes while " + what + "): add navpack-member-" + version + ".jar to the class path"
+                + " of every member (and -javaagent:navpack-member-" + version + ".jar for index sizing), then restart"
+                + " that member", cause);
+    }
+
+    /** Members named once as lacking navpack's jars, by UUID. */
+    private final Set<UUID> namedWithoutNavpack = ConcurrentHashMap.newKeySet();
+
+    /**
+     * Says once, in one line, that {@code member} runs without navpack's jars, what follows and the fix. Such a member
+     * cannot read, write or query a navpack value: Hazelcast reports it as "There is no suitable de-serializer for
+     * type 20048" ({@link NavpackSerializer#TYPE_ID}) wherever it meets one (a backup, a migration, an index, a query).
+     */
+    private void reportWithoutNavpack(Member member) {
+        if (namedWithoutNavpack.add(member.getUuid())) {
+            logger.severe("navpack: member " + member.getAddress() + " (" + member.getUuid() + ") has joined without"
+                    + " navpack's jars: it cannot store, replicate, migrate or query navpack values (Hazelcast serializer"
+                    + " type id " + NavpackSerializer.TYPE_ID + "; it reports \"There is no suitable de-serializer for type " + NavpackSerializer.TYPE_ID
+                    + "\"). Add navpack-member-" + version + ".jar to that member's class path (or navpack-serializer,"
+                    + " navpack-format and navpack-extractors) and restart it");
+        }
     }
 
     /** Whether {@code t} says that a member could not load one of navpack's classes. */
@@ -607,10 +628,15 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
      * schemas back into the catalog after a member left, in case the catalog's entry left with it.
      */
     private final class SchemaPusher implements MembershipListener {
+        /**
+         * Sends every schema held here to a member that joins. The oldest member also sends it the (empty) request
+         * when no schema is held yet: either way, a member that cannot load navpack's classes is named in one line.
+         */
         @Override
         public void memberAdded(MembershipEvent event) {
             Member joined = event.getMember();
-            if (registry.schemas().isEmpty() || joined.localMember()) {
+            boolean oldest = hz.getCluster().getMembers().iterator().next().localMember();
+            if (joined.localMember() || registry.schemas().isEmpty() && !oldest) {
                 return;
             }
             runInBackground("sending the schemas to " + joined, () -> {
@@ -623,6 +649,10 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
                         collect(Map.of(joined, sent), "sending the schemas to a member that joined", null);
                         return;
                     } catch (RuntimeException e) {
+                        if (lacksNavpack(e)) {
+                            reportWithoutNavpack(joined);
+                            return;
+                        }
                         last = e;
                         sleep(200L << attempt);
                     }

@@ -1,0 +1,192 @@
+package io.navpack.hazelcast;
+
+import com.hazelcast.core.DistributedObjectEvent;
+import com.hazelcast.core.DistributedObjectListener;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.logging.ILogger;
+import com.hazelcast.logging.Logger;
+import com.hazelcast.map.IMap;
+import com.hazelcast.map.MapInterceptor;
+import io.navpack.format.GeneratedView;
+import io.navpack.format.PackedRecord;
+import io.navpack.hazelcast.internal.OperationThreads;
+import io.navpack.hazelcast.internal.SerializationInternals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+
+/**
+ * Values of other formats put into maps that hold navpack values only ({@value NavpackSettings#MAPS}): most often a
+ * client that has navpack's jar but no navpack configuration for its class, which Hazelcast then writes as a Compact
+ * value. Such a value is caught where it enters: the member that owns its key logs once per map which key and format
+ * arrived, counts it per map (meter {@code navpack.map.other.formats}), and — unless
+ * {@value NavpackSettings#OTHER_FORMATS} is {@code warn} — refuses the put with an error that names the fix.
+ *
+ * <p>Each such map gets a {@link MapInterceptor} when the member starts (or when the map is created, for a name
+ * pattern). An interceptor makes Hazelcast deserialise the value at each put, which for a navpack value is a view
+ * over its bytes; maps not listed are left alone, and may hold navpack values beside other formats.
+ */
+public final class OtherFormats {
+    private static final ILogger LOGGER = Logger.getLogger(OtherFormats.class);
+    private static final Map<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
+    private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
+    private static final List<Consumer<String>> LISTENERS = new CopyOnWriteArrayList<>();
+
+    private OtherFormats() {
+    }
+
+    /** On a member: gives every map of {@link NavpackSettings#maps()} its interceptor, now and when one is created. */
+    static void watch(HazelcastInstance hz, NavpackSettings settings) {
+        if (settings.maps().isEmpty()) {
+            return;
+        }
+        for (String name : settings.maps()) {
+            if (!name.contains("*")) {
+                intercept(hz.getMap(name), settings.refuseOtherFormats());
+            }
+        }
+        hz.addDistributedObjectListener(new DistributedObjectListener() {
+            @Override
+            public void distributedObjectCreated(DistributedObjectEvent event) {
+                if (event.getDistributedObject() instanceof IMap<?, ?> map && settings.navpackOnly(map.getName())) {
+                    intercept(map, settings.refuseOtherFormats());
+                }
+            }
+
+            @Override
+            public void distributedObjectDestroyed(DistributedObjectEvent event) {
+                // the interceptor goes with its map
+            }
+        });
+    }
+
+    private static void intercept(IMap<?, ?> map, boolean refuse) {
+        // the same interceptor (by class and hash code) from every member: registered once per map
+        map.addInterceptor(new NavpackOnly(map.getName(), refuse));
+    }
+
+    /**
+     * Called for a value of another format arriving in {@code map}: logs once per map, counts, and returns the
+     * message a refusal carries.
+     */
+    static String arrived(String map, Object value, boolean refuse) {
+        String where = OperationThreads.describe();
+        int k = where.indexOf(", key ");
+        String message = "navpack: map '" + map + "' holds navpack values only (" + NavpackSettings.MAPS + "), but the put"
+                + (k < 0 ? "" : " of key " + where.substring(k + ", key ".length())) + " brought "
+                + SerializationInternals.describeFormat(value) + (refuse ? ", which is refused" : "")
+                + ". The writer has no navpack configuration for its class: configure it with"
+                + " NavpackConfig.of(YourClass.class).applyTo(clientConfig) (or " + NavpackSettings.CLASSES
+                + " with NavpackSerializer), or take the map out of " + NavpackSettings.MAPS
+                + " to let it hold other formats";
+        counter(map).increment();
+        if (LOGGED.size() < 10_000 && LOGGED.add(map)) {
+            LOGGER.warning(message);
+        }
+        return message;
+    }
+
+    private static LongAdder counter(String map) {
+        LongAdder a = COUNTS.get(map);
+        if (a == null) {
+            boolean[] created = new boolean[1];
+            a = COUNTS.computeIfAbsent(map, k -> {
+                created[0] = true;
+                return new LongAdder();
+            });
+            if (created[0]) {
+                for (Consumer<String> l : LISTENERS) {
+                    l.accept(map);
+                }
+            }
+        }
+        return a;
+    }
+
+    /** Calls {@code listener} with every map for which a first value of another format is counted from now on. */
+    public static void onNewMap(Consumer<String> listener) {
+        LISTENERS.add(listener);
+    }
+
+    /** Values of other formats that arrived in {@code map} in this JVM. */
+    public static long count(String map) {
+        LongAdder a = COUNTS.get(map);
+        return a == null ? 0 : a.sum();
+    }
+
+    /** The counts by map name. */
+    public static Map<String, Long> counts() {
+        Map<String, Long> out = new TreeMap<>();
+        COUNTS.forEach((k, v) -> out.put(k, v.sum()));
+        return out;
+    }
+
+    /** Whether {@code value}, as a member deserialises it, is a navpack value. */
+    static boolean isNavpack(Object value) {
+        return value == null || value instanceof PackedRecord || value instanceof GeneratedView;
+    }
+
+    /** The interceptor of a navpack-only map. */
+    static final class NavpackOnly implements MapInterceptor {
+        private static final long serialVersionUID = 1L;
+        private final String map;
+        private final boolean refuse;
+
+        NavpackOnly(String map, boolean refuse) {
+            this.map = map;
+            this.refuse = refuse;
+        }
+
+        @Override
+        public Object interceptPut(Object oldValue, Object newValue) {
+            if (!isNavpack(newValue)) {
+                String message = arrived(map, newValue, refuse);
+                if (refuse) {
+                    throw new IllegalArgumentException(message);
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public Object interceptGet(Object value) {
+            return null;
+        }
+
+        @Override
+        public void afterGet(Object value) {
+            // nothing
+        }
+
+        @Override
+        public void afterPut(Object value) {
+            // nothing
+        }
+
+        @Override
+        public Object interceptRemove(Object removedValue) {
+            return null;
+        }
+
+        @Override
+        public void afterRemove(Object value) {
+            // nothing
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof NavpackOnly n && n.map.equals(map) && n.refuse == refuse;
+        }
+
+        @Override
+        public int hashCode() {
+            return map.hashCode() * 31 + (refuse ? 1 : 0);
+        }
+    }
+}
