@@ -42,7 +42,8 @@ def canon(v: Any) -> Any:
     if isinstance(v, float):
         return ("float", struct.pack(">d", v))
     if isinstance(v, decimal.Decimal):
-        return ("dec", v.as_tuple())
+        sign, digits, exponent = v.as_tuple()
+        return ("dec", 0 if not any(digits) else sign, int("".join(map(str, digits))), exponent)
     if isinstance(v, RecordView):
         return canon(v.decode(bind=False))
     if isinstance(v, Record):
