@@ -132,20 +132,20 @@ class SchemaRegistry:
         b = self._bindings.get(cls)
         if b is not None:
             return b
+        from .classes import class_fields
+        for _, spec in class_fields(cls):
+            for nested in spec.nested:
+                if nested is not cls:
+                    self._register_class(nested)
+        info = type_info(cls)
+        # no lock is held while the publisher waits for the cluster (whose answers may need this registry)
+        schema = self._register(proposed_schema(cls), info.version is None)
         with self._lock:
             b = self._bindings.get(cls)
-            if b is not None:
-                return b
-            from .classes import class_fields
-            for _, spec in class_fields(cls):
-                for nested in spec.nested:
-                    if nested is not cls:
-                        self._register_class(nested)
-            info = type_info(cls)
-            schema = self._register(proposed_schema(cls), info.version is None)
-            b = ClassBinding(cls, schema)
-            self._bindings[cls] = b
-            self._by_type_name[schema.type_name] = b
+            if b is None:
+                b = ClassBinding(cls, schema)
+                self._bindings[cls] = b
+                self._by_type_name[schema.type_name] = b
             return b
 
     def binding_for(self, cls: type) -> ClassBinding:

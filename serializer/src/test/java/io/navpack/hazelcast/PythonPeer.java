@@ -29,6 +29,8 @@ import java.util.TreeMap;
  * Python declared, described as {@link GoldenJson} — then writes the seed trades and {@code n} Everything values
  * for Python to read, and prints its findings as JSON to the file named last.
  *
+ * Keys are longs, as the Python client writes its ints ({@code default_int_type=LONG}).
+ *
  * <p>Arguments: cluster name, member ports (comma-separated), count of Everything values, report file.
  */
 public final class PythonPeer {
@@ -57,10 +59,10 @@ public final class PythonPeer {
             out.append("\"tradesRead\":").append(pyTrades.size()).append(",\"tradesEqual\":").append(tradesEqual);
 
             Navpack navpack = Navpack.of(Everything.class);
-            IMap<Integer, Object> pyEverything = client.getMap("py.everything");
-            List<Integer> differ = new ArrayList<>();
+            IMap<Long, Object> pyEverything = client.getMap("py.everything");
+            List<Long> differ = new ArrayList<>();
             int everythingEqual = 0;
-            for (Map.Entry<Integer, Object> e : new TreeMap<>(pyEverything.getAll(pyEverything.keySet())).entrySet()) {
+            for (Map.Entry<Long, Object> e : new TreeMap<>(pyEverything.getAll(pyEverything.keySet())).entrySet()) {
                 Object v = e.getValue();
                 if (v instanceof Everything
                         && Arrays.equals(navpack.encode(v), navpack.encode(RandomEverything.of(e.getKey())))) {
@@ -87,8 +89,8 @@ public final class PythonPeer {
             for (Trade t : seed) {
                 javaTrades.put(t.id(), t);
             }
-            IMap<Integer, Everything> javaEverything = client.getMap("java.everything");
-            for (int seedNo = 0; seedNo < n; seedNo++) {
+            IMap<Long, Everything> javaEverything = client.getMap("java.everything");
+            for (long seedNo = 0; seedNo < n; seedNo++) {
                 javaEverything.put(seedNo, RandomEverything.of(seedNo));
             }
             out.append(",\"javaWrote\":").append(n).append('}');
