@@ -254,3 +254,23 @@ def test_java_reads_what_python_wrote_and_python_reads_what_java_wrote(cluster: 
         assert isinstance(value, Record)
         assert canon(value) == canon(expected)
         assert reg.encode(value).hex() == values[seed_no]["hex"]
+
+
+def test_the_python_example_of_the_user_guide_runs(cluster: Cluster) -> None:
+    import re
+    import sys
+    import types
+    guide = (REPO / "docs" / "user-guide.md").read_text(encoding="utf-8")
+    at = guide.index("<!-- snippet: python-example -->")
+    code = re.search(r"```python\n(.*?)```", guide[at:], re.S)
+    assert code is not None
+    members = ", ".join(f'"127.0.0.1:{p}"' for p in cluster.ports)
+    text = code.group(1).replace('cluster_name="dev"', f'cluster_name="{cluster.name}"') \
+        .replace('["127.0.0.1:5701"]', f"[{members}]")
+    assert text.count(cluster.name) == 2
+    module = types.ModuleType("user_guide_example")
+    sys.modules[module.__name__] = module
+    try:
+        exec(compile(text, "docs/user-guide.md#python-example", "exec"), module.__dict__)
+    finally:
+        del sys.modules[module.__name__]
