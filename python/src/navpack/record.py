@@ -67,7 +67,8 @@ class RecordView:
     decodes give :class:`Record` objects (or bound classes).
     """
 
-    __slots__ = ("data", "schema", "registry", "offset", "limit", "body", "flags", "depth", "__weakref__")
+    __slots__ = ("data", "schema", "registry", "offset", "limit", "body", "flags", "depth", "table", "bitmap",
+                 "__weakref__")
 
     def __init__(self, data: bytes, offset: int, length: int, registry: "SchemaRegistry", depth: int = 0) -> None:
         if depth >= MAX_DEPTH:
@@ -108,9 +109,11 @@ class RecordView:
                 if b[p + j] & mask[j]:
                     raise NavpackFormatError("null bitmap marks a field null that cannot be null", p + j)
             p += len(mask)
+        self.bitmap = p - len(schema.not_null_mask) if flags & FLAG_NULLS else -1
         table = (blocks - 1) << width if blocks > 1 else 0
         if table > limit - p:
             raise NavpackFormatError("truncated offset table", p)
+        self.table = p
         self.body = p + table
         self.flags = flags
 
@@ -125,11 +128,10 @@ class RecordView:
         return bytes(self.data[self.offset:self.limit])
 
     def _table(self) -> int:
-        return self.body - (((_blocks(len(self.schema.fields), self.flags) - 1) << (self.flags & FLAG_WIDTH))
-                            if _blocks(len(self.schema.fields), self.flags) > 1 else 0)
+        return self.table
 
     def _bitmap(self) -> int:
-        return self._table() - len(self.schema.not_null_mask) if self.flags & FLAG_NULLS else -1
+        return self.bitmap
 
     def index_of(self, name: str) -> int:
         i = self.schema.by_name.get(name)
@@ -143,10 +145,8 @@ class RecordView:
             i = self.index_of(i)
         if not 0 <= i < len(self.schema.fields):
             raise IndexError(f"field index {i} outside 0..{len(self.schema.fields) - 1}")
-        if not self.flags & FLAG_NULLS:
-            return False
-        bm = self._bitmap()
-        return bool(self.data[bm + (i >> 3)] & (1 << (i & 7)))
+        bm = self.bitmap
+        return bm >= 0 and bool(self.data[bm + (i >> 3)] & (1 << (i & 7)))
 
     def _block_start(self, block: int, table: int) -> int:
         width = self.flags & FLAG_WIDTH
@@ -196,10 +196,10 @@ class RecordView:
         flags = self.flags
         shift = 3 - ((flags & FLAG_BLOCK) >> 3)
         block = i >> shift
-        bitmap = self._bitmap() if flags & FLAG_NULLS else -1
+        bitmap = self.bitmap
         p = self.body
         if block > 0:
-            table = self._table()
+            table = self.table
             previous = self.body if block == 1 else self._block_start(block - 1, table)
             end = self._skip_fields(previous, (block - 1) << shift, block << shift, bitmap)
             p = self._block_start(block, table)
@@ -219,12 +219,19 @@ class RecordView:
 
     def get(self, i: "int | str") -> Any:
         """Field ``i`` (an index or a name) in its plain form, or None; reads only what lies before it."""
-        if isinstance(i, str):
-            i = self.index_of(i)
-        if self.is_null(i):
+        schema = self.schema
+        if i.__class__ is str:
+            j = schema.by_name.get(i)
+            if j is None:
+                self.index_of(i)  # type: ignore[arg-type]
+            i = j  # type: ignore[assignment]
+        elif not 0 <= i < len(schema.fields):  # type: ignore[operator]
+            raise IndexError(f"field index {i} outside 0..{len(schema.fields) - 1}")
+        bm = self.bitmap
+        if bm >= 0 and self.data[bm + (i >> 3)] & (1 << (i & 7)):  # type: ignore[operator]
             return None
-        return self.schema.codecs[i].read(self.data, self.position(i), self.limit, _Plain(self.registry),
-                                          self.depth)[0]
+        return schema.codecs[i].read(self.data, self.position(i), self.limit,  # type: ignore[index,arg-type]
+                                     self.registry.plain, self.depth)[0]
 
     def __getitem__(self, i: "int | str") -> Any:
         return self.get(i)
@@ -232,7 +239,7 @@ class RecordView:
     def decode_all(self, rd: Any = None) -> list[Any]:
         """Every field, in one pass, by field index; checks every block boundary and the end."""
         if rd is None:
-            rd = _Plain(self.registry)
+            rd = self.registry.plain
         schema = self.schema
         n = len(schema.fields)
         out: list[Any] = [None] * n
@@ -240,10 +247,10 @@ class RecordView:
         p = self.body
         limit = self.limit
         flags = self.flags
-        bitmap = self._bitmap() if flags & FLAG_NULLS else -1
+        bitmap = self.bitmap
         shift = 3 - ((flags & FLAG_BLOCK) >> 3)
         mask = (1 << shift) - 1
-        table = self._table() if n > (1 << shift) else 0
+        table = self.table
         codecs = schema.codecs
         depth = self.depth
         for f in range(n):

@@ -7,7 +7,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from .classes import ClassBinding, is_navpack_type, proposed_schema, type_info
 from .errors import NavpackError, SchemaError, UnknownSchemaError
-from .record import Record, RecordView, _Writer, write_nested
+from .record import Record, RecordView, _Plain, _Writer, write_nested
 from .schema import Schema, SchemaCatalog
 
 #: Asked for a schema this registry does not hold: ``(type_id, version) -> Schema | None``.
@@ -30,6 +30,8 @@ class SchemaRegistry:
         self._bindings: dict[type, ClassBinding] = {}
         self._by_type_name: dict[str, ClassBinding] = {}
         self._writer = _Writer(self)
+        #: How single-field reads give nested records: as views.
+        self.plain = _Plain(self)
 
     # ------------------------------------------------------------ lookups
 
