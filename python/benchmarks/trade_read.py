@@ -139,7 +139,7 @@ def main() -> None:
         times = [t / args.number * 1e6 for t in timeit.repeat(fn, number=args.number, repeat=args.repeat)]
         results.append((name, statistics.mean(times), statistics.stdev(times)))
     base = results[0][1]
-    print(f"| case | µs per read | ± (sd) | Compact decode ÷ case |")
+    print("| case | µs per read | ± (sd) | Compact decode ÷ case |")
     print("|---|---|---|---|")
     for name, mean, sd in results:
         print(f"| {name} | {mean:.2f} | {sd:.2f} | {base / mean:.2f} × |")

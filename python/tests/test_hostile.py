@@ -17,7 +17,7 @@ from typing import Any, Callable
 import pytest
 
 from conftest import GOLDEN, canon
-from navpack import NavpackError, NavpackFormatError, RecordView, Schema, SchemaCatalog, SchemaRegistry, packed
+from navpack import NavpackFormatError, RecordView, Schema, SchemaCatalog, SchemaRegistry, packed
 from shapes import Shapes
 
 CASES = int(os.environ.get("NAVPACK_MUTATIONS", "6000"))

@@ -7,13 +7,12 @@ count before it is checked against the bytes that are left.
 
 from __future__ import annotations
 
-import datetime
 import decimal
 import enum
 import struct
 import uuid
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import javatime, packed
 from .errors import NavpackError, NavpackFormatError, NavpackValueError
@@ -887,7 +886,3 @@ def codec_for(t: "FieldType") -> Codec:
     if k == 24:
         return MapCodec(t)
     raise NavpackError(f"no codec for kind {k}")
-
-
-def value_error(c: Optional[Codec], msg: str) -> NavpackValueError:
-    return NavpackValueError(msg)

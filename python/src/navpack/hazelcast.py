@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import struct
 import threading
-from typing import Any, Callable, Literal, Optional, Sequence, Union
+from typing import Any, Literal, Optional, Sequence, Union
 
 from hazelcast.errors import HazelcastSerializationError
 from hazelcast.serialization.api import IdentifiedDataSerializable, StreamSerializer
@@ -354,4 +354,3 @@ def read_value(inp: Any) -> bytes:
 
 __all__ = ["Navpack", "NavpackSerializationError", "TYPE_ID", "FACTORY_ID", "CATALOG", "CATALOG_KEY", "EXECUTOR",
            "MISSING", "read_value"]
-_: Callable[..., Any] = lambda: None

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Iterator, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterator, Optional, Sequence
 
 from . import packed
-from .codecs import (MAX_DEPTH, SKIP_DECIMAL, SKIP_LENGTH, SKIP_PACKED, SKIP_PACKED_INT, ContainerCodec,
-                     RecordCodec, checked_length, fixed, freeze, skip_decimal, skip_length_prefixed)
-from .errors import NavpackError, NavpackFormatError, NavpackValueError, SchemaError
+from .codecs import (MAX_DEPTH, SKIP_DECIMAL, SKIP_LENGTH, SKIP_PACKED, SKIP_PACKED_INT, fixed, freeze,
+                     skip_decimal, skip_length_prefixed)
+from .errors import NavpackError, NavpackFormatError, NavpackValueError
 from .packed import read_int, skip, skip_int
 
 if TYPE_CHECKING:
@@ -478,4 +478,3 @@ def write_nested(out: bytearray, x: Any, type_name: Optional[str], wr: Any, dept
 
 
 __all__ = ["RecordView", "Record", "write_record", "write_nested"]
-_ = (Union, ContainerCodec, RecordCodec, checked_length, SchemaError)

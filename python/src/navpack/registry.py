@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 from .classes import ClassBinding, is_navpack_type, proposed_schema, type_info
 from .errors import NavpackError, SchemaError, UnknownSchemaError
@@ -191,7 +191,3 @@ class SchemaRegistry:
     def new(self, type_name: str, values: Any = None, **fields: Any) -> Record:
         """A :class:`Record` of the newest known version of ``type_name``, to write."""
         return Record(self.latest(type_name), values, **fields)
-
-
-def schemas_of(items: Iterable[Any]) -> list[Schema]:
-    return [i for i in items if isinstance(i, Schema)]

@@ -7,7 +7,7 @@ import re
 from typing import Iterable, Optional, Sequence
 
 from . import packed
-from .codecs import SKIP_OTHER, read_string, write_string
+from .codecs import read_string, write_string
 from .errors import NavpackFormatError, SchemaConflictError, SchemaError
 from .packed import read_int
 from .types import (MAX_TYPE_DEPTH, FieldType, Kind, array_of, compatible_across_versions, enum_of, list_of,
@@ -400,5 +400,3 @@ class SchemaCatalog:
     def __repr__(self) -> str:
         return f"SchemaCatalog{list(self.schemas)}"
 
-
-_ = SKIP_OTHER
