@@ -3,7 +3,8 @@ member starter) and this package on the Hazelcast Python client: Python writes s
 mirroring the Java record, values of every type and values of a type only Python declares; plain-name
 predicates on the members answer like an in-memory oracle; a Java client (PythonPeer, in its own JVM) reads
 all of it — trades and Everything values as its own classes, byte for byte — and writes values that Python
-reads and decodes to the values the Java build describes in its golden files."""
+reads and decodes to the values the Java build describes in its golden files, and a value of a type Python
+never registered, whose schema it learns from the catalog."""
 
 from __future__ import annotations
 
@@ -246,6 +247,11 @@ def test_java_reads_what_python_wrote_and_python_reads_what_java_wrote(cluster: 
         got = java_trades.get(k)
         assert isinstance(got, Trade)
         assert reg.encode(got) == reg.encode(by_id[k])
+    # Flat: a type this client never registered, learned from the catalog's update when the Java client added it
+    flat = client.get_map("java.flat").blocking().get(1)
+    assert isinstance(flat, Record) and flat.schema.type_name == "Flat"
+    assert isinstance(flat["trade"], Trade) or flat["trade"] is None   # nested values of a bound type: the class
+    assert canon(reg.decode(reg.encode(flat), bind=False)) == canon(record_from_json(report["flat"], reg))
     java_everything = client.get_map("java.everything").blocking()
     got_all = java_everything.get_all(list(range(EVERYTHING)))
     assert len(got_all) == EVERYTHING

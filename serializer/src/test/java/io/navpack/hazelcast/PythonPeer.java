@@ -1,6 +1,7 @@
 package io.navpack.hazelcast;
 
 import com.acme.trading.Everything;
+import com.acme.trading.Flat;
 import com.acme.trading.SeedTrades;
 import com.acme.trading.Trade;
 import com.hazelcast.client.HazelcastClient;
@@ -11,6 +12,7 @@ import io.navpack.format.GoldenJson;
 import io.navpack.format.Navpack;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.RandomEverything;
+import io.navpack.format.RandomValues;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +29,7 @@ import java.util.TreeMap;
  * against the test's members: reads what the Python client wrote — seed trades as {@link Trade} objects,
  * {@link Everything} values compared byte for byte with {@link RandomEverything}'s, and values of a type only
  * Python declared, described as {@link GoldenJson} — then writes the seed trades and {@code n} Everything values
- * for Python to read, and prints its findings as JSON to the file named last.
+ * and a {@link Flat} value (a type Python has not met) for Python to read, and prints its findings as JSON to the file named last.
  *
  * Keys are longs, as the Python client writes its ints ({@code default_int_type=LONG}).
  *
@@ -37,12 +39,17 @@ public final class PythonPeer {
     private PythonPeer() {
     }
 
+    /** Encodes with the client's own registry (whose schemas the cluster agreed). */
+    private static Navpack navpackFlat(HazelcastInstance client) {
+        return new Navpack(NavpackContext.of(client).registry());
+    }
+
     public static void main(String[] args) throws IOException {
         String cluster = args[0];
         int[] ports = Arrays.stream(args[1].split(",")).mapToInt(Integer::parseInt).toArray();
         int n = Integer.parseInt(args[2]);
         Path report = Path.of(args[3]);
-        ClientConfig config = Loopback.client(NavpackConfig.of(Trade.class, Everything.class).applyTo(new ClientConfig()),
+        ClientConfig config = Loopback.client(NavpackConfig.of(Trade.class, Everything.class, Flat.class).applyTo(new ClientConfig()),
                 cluster, ports);
         config.setProperty("hazelcast.logging.type", "none");
         HazelcastInstance client = HazelcastClient.newHazelcastClient(config);
@@ -93,6 +100,12 @@ public final class PythonPeer {
             for (long seedNo = 0; seedNo < n; seedNo++) {
                 javaEverything.put(seedNo, RandomEverything.of(seedNo));
             }
+            // a type the Python client has not met: it learns the schema from the catalog's update
+            IMap<Long, Flat> javaFlat = client.getMap("java.flat");
+            Flat flat = new RandomValues(7, 2).of(Flat.class);
+            javaFlat.put(1L, flat);
+            out.append(",\"flat\":").append(GoldenJson.of(PackedRecord.of(navpackFlat(client).encode(flat),
+                    NavpackContext.of(client).registry())));
             out.append(",\"javaWrote\":").append(n).append('}');
             Files.writeString(report, out.toString(), StandardCharsets.UTF_8);
         } finally {
