@@ -61,7 +61,7 @@ final class MemberCommand implements Callable<Integer> {
         if (!Files.isRegularFile(file)) {
             throw new CliException(Main.USAGE, "no member configuration at " + file);
         }
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        String name = String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT);
         return name.endsWith(".yaml") || name.endsWith(".yml") ? new FileSystemYamlConfig(file.toFile())
                 : new FileSystemXmlConfig(file.toFile());
     }
