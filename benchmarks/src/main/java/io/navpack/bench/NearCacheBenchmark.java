@@ -1,5 +1,10 @@
 package io.navpack.bench;
 
+import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
+import com.acme.trading.TradeView;
+import com.acme.trading.peers.CompactTrade;
+import com.acme.trading.peers.CompactTradeSerializer;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.config.EvictionConfig;
@@ -13,11 +18,6 @@ import com.hazelcast.internal.serialization.Data;
 import com.hazelcast.internal.serialization.SerializationService;
 import com.hazelcast.map.IMap;
 import com.hazelcast.spi.impl.SerializationServiceSupport;
-import io.navpack.bench.model.Fixtures;
-import io.navpack.bench.model.Trade;
-import io.navpack.bench.model.TradeView;
-import io.navpack.bench.scan.CompactTrade;
-import io.navpack.bench.scan.CompactTradeSerializer;
 import io.navpack.bench.scan.ScanCluster;
 import io.navpack.hazelcast.NavpackConfig;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -47,7 +47,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * A client near cache holding {@code entries} seed-style trades ({@link Fixtures#trades}), one embedded
+ * A client near cache holding {@code entries} seed-style trades ({@link TradeGenerator#trades}), one embedded
  * member on 127.0.0.1 holding the map, in each way a client can hold them:
  *
  * <ul>
@@ -109,7 +109,7 @@ public class NearCacheBenchmark {
         boolean compact = form.equals("compact");
         map = client.getMap(compact ? COMPACT_MAP : NAVPACK_MAP);
         Function<Trade, Object> stored = compact ? CompactTrade::of : t -> t;
-        List<Trade> trades = Fixtures.trades(entries, Fixtures.SEED);
+        List<Trade> trades = TradeGenerator.trades(entries, TradeGenerator.SEED);
         Map<Long, Object> batch = new HashMap<>();
         for (Trade t : trades) {
             batch.put(t.id(), stored.apply(t));

@@ -1,9 +1,9 @@
 package io.navpack.bench;
 
+import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
 import com.hazelcast.map.IMap;
 import com.hazelcast.query.Predicate;
-import io.navpack.bench.model.Fixtures;
-import io.navpack.bench.model.Trade;
 import io.navpack.bench.scan.ScanCluster;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A query without indexes over a 2-member embedded cluster: {@code currency1 = 'EUR' and
  * amount1 > 100000000} with {@code map.keySet(predicate)} over {@code entries} trades
- * ({@link Fixtures#trades}, the same for every map) stored in one of four ways ({@link ScanCluster}):
+ * ({@link TradeGenerator#trades}, the same for every map) stored in one of four ways ({@link ScanCluster}):
  * navpack views with the {@code nav} attribute, hand-written IDS, explicit Compact (all BINARY), and
  * IDS objects in the OBJECT in-memory format. One map per fork, loaded in {@code @Setup}; each
  * operation is one query (every entry of both members scanned, about 6 % of them returned).
@@ -65,7 +65,7 @@ public class ScanQueryBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         cluster = ScanCluster.start(2);
-        List<Trade> trades = Fixtures.trades(entries, Fixtures.SEED);
+        List<Trade> trades = TradeGenerator.trades(entries, TradeGenerator.SEED);
         expected = ScanCluster.expected(trades);
         // the trades stay reachable across both measurements, so only what the map holds is counted
         long before = ScanCluster.usedHeapAfterGc();

@@ -1,5 +1,7 @@
 package io.navpack.bench;
 
+import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
 import com.hazelcast.config.IndexConfig;
 import com.hazelcast.config.IndexType;
 import com.hazelcast.core.HazelcastInstance;
@@ -11,8 +13,6 @@ import com.hazelcast.map.impl.MapServiceContext;
 import com.hazelcast.map.impl.record.Record;
 import com.hazelcast.map.impl.record.Records;
 import com.hazelcast.map.impl.recordstore.RecordStore;
-import io.navpack.bench.model.Fixtures;
-import io.navpack.bench.model.Trade;
 import io.navpack.bench.scan.ScanCluster;
 import io.navpack.bench.walk.AgentSupport;
 import io.navpack.sizing.IndexSizer;
@@ -209,7 +209,7 @@ public class SizerScaleBenchmark {
         int run = 100_000;
         Map<Long, Object> batch = new HashMap<>();
         for (int from = 0; from < n; from += run) {
-            List<Trade> trades = Fixtures.trades(Math.min(run, n - from), Fixtures.SEED + from);
+            List<Trade> trades = TradeGenerator.trades(Math.min(run, n - from), TradeGenerator.SEED + from);
             for (Trade t : trades) {
                 long id = from + t.id();
                 batch.put(id, new Trade(id, t.tradeDate(), t.buySell(), t.currency1(), t.amount1(), t.exchangeRate(),

@@ -1,5 +1,6 @@
 package io.navpack.bench;
 
+import com.acme.trading.TradeGenerator;
 import com.hazelcast.config.IndexConfig;
 import com.hazelcast.config.IndexType;
 import com.hazelcast.core.HazelcastInstance;
@@ -12,7 +13,6 @@ import io.navpack.agent.GraphSizer;
 import io.navpack.agent.StopRule;
 import io.navpack.agent.WalkOptions;
 import io.navpack.agent.WalkResult;
-import io.navpack.bench.model.Fixtures;
 import io.navpack.bench.scan.ScanCluster;
 import io.navpack.bench.walk.AgentSupport;
 import io.navpack.bench.walk.StoppingJolWalkers;
@@ -115,7 +115,7 @@ public class SizerWalkBenchmark {
         }
         // the index is configured before the map is loaded, so it is complete and quiet when the walks start
         cluster = ScanCluster.start(1, c -> c.getMapConfig("navpack").addIndexConfig(new IndexConfig(IndexType.SORTED, "nav[id]")));
-        cluster.load("navpack", Fixtures.trades(entries, Fixtures.SEED));
+        cluster.load("navpack", TradeGenerator.trades(entries, TradeGenerator.SEED));
         index = index(cluster.member(0), "navpack");
         if (walker.equals("navpack")) {
             // the index's skip list is laid out at random in each JVM: compare the walkers on one graph here

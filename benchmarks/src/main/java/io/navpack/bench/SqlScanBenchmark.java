@@ -1,10 +1,10 @@
 package io.navpack.bench;
 
+import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.sql.SqlResult;
 import com.hazelcast.sql.SqlRow;
-import io.navpack.bench.model.Fixtures;
-import io.navpack.bench.model.Trade;
 import io.navpack.bench.scan.ScanCluster;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -95,7 +95,7 @@ public class SqlScanBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         cluster = ScanCluster.start(2, c -> c.getJetConfig().setEnabled(true));
-        List<Trade> trades = Fixtures.trades(entries, Fixtures.SEED);
+        List<Trade> trades = TradeGenerator.trades(entries, TradeGenerator.SEED);
         long expected = expected(query, trades);
         long t0 = System.nanoTime();
         cluster.load(format, trades);

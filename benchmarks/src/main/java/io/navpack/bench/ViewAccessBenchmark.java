@@ -1,8 +1,8 @@
 package io.navpack.bench;
 
-import io.navpack.bench.model.Fixtures;
-import io.navpack.bench.model.Trade;
-import io.navpack.bench.model.TradeView;
+import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
+import com.acme.trading.TradeView;
 import io.navpack.format.Navpack;
 import io.navpack.format.PackedRecord;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,7 +30,7 @@ import java.util.Arrays;
  *
  * <p>{@code id}, {@code currency1}, {@code amount1}: one accessor call (a long, a short string, a
  * decimal) on the next of 1 024 values, which stay in the CPU caches. {@code scan}: the scan query over
- * {@code values} trades ({@link Fixtures#trades}) held in an array — {@code currency1 = 'EUR' and amount1 >
+ * {@code values} trades ({@link TradeGenerator#trades}) held in an array — {@code currency1 = 'EUR' and amount1 >
  * 100000000}, two accessors per value — one operation per pass over all of them.
  */
 @State(Scope.Benchmark)
@@ -60,7 +60,7 @@ public class ViewAccessBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         Navpack navpack = Navpack.of(Trade.class);
-        List<Trade> trades = Fixtures.trades(values, Fixtures.SEED);
+        List<Trade> trades = TradeGenerator.trades(values, TradeGenerator.SEED);
         records = trades.toArray(new Trade[0]);
         views = new TradeView[values];
         packed = new PackedRecord[values];

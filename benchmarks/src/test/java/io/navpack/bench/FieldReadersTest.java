@@ -1,10 +1,10 @@
 package io.navpack.bench;
 
+import com.acme.trading.Trade;
 import io.navpack.bench.codec.Codec;
 import io.navpack.bench.codec.Codecs;
 import io.navpack.bench.model.Fixtures;
 import io.navpack.bench.model.Shape;
-import io.navpack.bench.model.Trade;
 import io.navpack.bench.model.Wide1024;
 import org.junit.jupiter.api.Test;
 

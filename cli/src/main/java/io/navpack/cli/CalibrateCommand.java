@@ -1,9 +1,9 @@
 package io.navpack.cli;
 
+import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
 import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstance;
-import io.navpack.cli.demo.Trade;
-import io.navpack.cli.demo.TradeGenerator;
 import io.navpack.extract.CalibrationTask;
 import io.navpack.extract.Calibrator;
 import io.navpack.format.Navpack;

@@ -18,12 +18,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The boundaries between navpack's modules, checked on the main classes of all of them (this module has them all
  * on its class path): the format depends on nothing; dependencies point one way (format ← serializer ← extractors,
- * SQL ← sizer, command line); Hazelcast's internal classes are reached only from the adapter packages, and every
- * adapter that reaches them names the Hazelcast versions it is proven on.
+ * SQL ← sizer, command line); only the command line reaches the trade fixtures; Hazelcast's internal classes are
+ * reached only from the adapter packages, and every adapter that reaches them names the Hazelcast versions it is
+ * proven on.
  */
 class BoundariesTest {
     private static final JavaClasses NAVPACK = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            // the format's test-jar (on this class path through navpack-fixtures) holds its tests
+            .withImportOption(location -> !location.contains("-tests.jar"))
             .importPackages("io.navpack");
     /** The packages whose classes may reach Hazelcast's internals: one per module that needs them. */
     private static final List<String> ADAPTERS = List.of("io.navpack.hazelcast.internal", "io.navpack.sizing.internal",
@@ -64,6 +67,14 @@ class BoundariesTest {
                 .check(NAVPACK);
         noClasses().that().resideInAnyPackage("io.navpack.sizing..", "io.navpack.agent..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.navpack.cli..")
+                .check(NAVPACK);
+    }
+
+    @Test
+    void onlyTheCommandLineReachesTheTradeFixtures() {
+        noClasses().that().resideOutsideOfPackages("io.navpack.cli..")
+                .should().dependOnClassesThat().resideInAPackage("com.acme..")
+                .because("the seed trade and its peers (navpack-fixtures) are the demo's domain, no part of a module users run")
                 .check(NAVPACK);
     }
 

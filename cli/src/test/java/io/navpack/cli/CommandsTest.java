@@ -1,5 +1,7 @@
 package io.navpack.cli;
 
+import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.config.Config;
@@ -9,8 +11,6 @@ import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.internal.serialization.Data;
 import com.hazelcast.map.IMap;
 import com.hazelcast.spi.impl.SerializationServiceSupport;
-import io.navpack.cli.demo.Trade;
-import io.navpack.cli.demo.TradeGenerator;
 import io.navpack.format.FieldType;
 import io.navpack.format.spi.Hex;
 import io.navpack.format.Schema;

@@ -1,5 +1,7 @@
 package io.navpack.cli;
 
+import com.acme.trading.Trade;
+import com.acme.trading.TradeView;
 import io.navpack.cli.demo.Demo;
 import io.navpack.cli.demo.DemoReport;
 import io.navpack.cli.demo.HtmlReport;
@@ -32,9 +34,9 @@ class DemoTest {
         assertThat(r.nearCacheEntries).isEqualTo(6_000);
         assertThat(r.nearCacheBytesPerEntry).containsOnlyKeys("views", "class");
         assertThat(r.nearCacheBytesPerEntry.values()).allMatch(v -> v > 0);
-        assertThat(r.nearCacheValueClass.get("class")).isEqualTo(io.navpack.cli.demo.Trade.class);
-        assertThat(r.nearCacheValueClass.get("views")).isNotEqualTo(io.navpack.cli.demo.Trade.class)
-                .isAssignableTo(io.navpack.cli.demo.TradeView.class);
+        assertThat(r.nearCacheValueClass.get("class")).isEqualTo(Trade.class);
+        assertThat(r.nearCacheValueClass.get("views")).isNotEqualTo(Trade.class)
+                .isAssignableTo(TradeView.class);
 
         assertThat(r.queries).hasSize(3);
         for (DemoReport.QueryRun q : r.queries) {

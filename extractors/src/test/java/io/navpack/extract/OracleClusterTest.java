@@ -1,6 +1,7 @@
 package io.navpack.extract;
 
 import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.config.AttributeConfig;
@@ -16,7 +17,6 @@ import com.hazelcast.query.Predicates;
 import io.navpack.hazelcast.Loopback;
 import io.navpack.hazelcast.MemberJvm;
 import io.navpack.hazelcast.NavpackConfig;
-import io.navpack.hazelcast.model.Trades;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -81,7 +81,7 @@ class OracleClusterTest {
         indexed = client.getMap("trades-indexed");
         oracle = oracleMember.getMap("oracle");
         Map<Object, Object> batch = new HashMap<>();
-        for (Trade t : Trades.generate(ENTRIES, 42)) {
+        for (Trade t : TradeGenerator.trades(ENTRIES, 42)) {
             batch.put(t.id(), t);
             if (batch.size() == 5_000) {
                 plain.putAll(batch);

@@ -1,5 +1,8 @@
 package io.navpack.it;
 
+import com.acme.trading.Side;
+import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.LifecycleEvent;
 import com.hazelcast.map.IMap;
@@ -8,10 +11,7 @@ import com.hazelcast.query.Predicates;
 import io.navpack.format.PackedRecord;
 import io.navpack.hazelcast.NavpackConfig;
 import io.navpack.hazelcast.ReadMode;
-import io.navpack.it.model.Side;
-import io.navpack.it.model.Trade;
 import io.navpack.it.model.TradeV2;
-import io.navpack.it.model.Trades;
 import io.navpack.sizing.ClusterIndexReport;
 import io.navpack.sizing.IndexSizer;
 import io.navpack.sizing.MemberIndexReport;
@@ -83,7 +83,7 @@ class TradeScenariosIT {
     static void load() {
         client = CLUSTER.cluster().newClient(config -> NavpackConfig.of(Trade.class).applyTo(config));
         all = new HashMap<>();
-        for (Trade t : Trades.range(1, TRADES)) {
+        for (Trade t : TradeGenerator.range(1, TRADES)) {
             all.put(t.id(), t);
         }
         putAll(client.getMap("trades"), all);
@@ -167,7 +167,7 @@ class TradeScenariosIT {
                 for (int i = 0; i < 3_000; i++) {
                     long id = 1 + r.nextInt(TRADES + 2_000);
                     Trade t = reader.get(id);
-                    Trade expected = id <= TRADES ? all.get(id) : Trades.trade(id);
+                    Trade expected = id <= TRADES ? all.get(id) : TradeGenerator.trade(id);
                     if (t != null && !t.equals(expected)) {
                         throw new AssertionError("read " + t + " for " + expected);
                     }
@@ -178,7 +178,7 @@ class TradeScenariosIT {
         }, "v1-reader");
         reading.start();
         for (long id = TRADES + 1; id <= TRADES + 2_000; id++) {
-            Trade t = Trades.trade(id);
+            Trade t = TradeGenerator.trade(id);
             writer.put(id, new TradeV2(t.id(), t.tradeDate(), t.buySell(), t.currency1(), t.amount1(), t.exchangeRate(),
                     t.currency2(), t.amount2(), t.settlementDate(), "XLON"));
         }
@@ -186,14 +186,14 @@ class TradeScenariosIT {
         assertThat(reading.isAlive()).isFalse();
         assertThat(readerFailure.get()).isNull();
         // version 1 reads version 2 entries without the new field; version 2 reads old entries with null
-        assertThat(reader.get(TRADES + 7L)).isEqualTo(Trades.trade(TRADES + 7L));
+        assertThat(reader.get(TRADES + 7L)).isEqualTo(TradeGenerator.trade(TRADES + 7L));
         TradeV2 old = writer.get(7L);
         assertThat(old.venue()).isNull();
         assertThat(old.amount1()).isEqualTo(all.get(7L).amount1());
         assertThat(writer.get(TRADES + 7L).venue()).isEqualTo("XLON");
         // members query both versions through the same attribute
         long eur = all.values().stream().filter(t -> t.currency1().equals("EUR")).count()
-                + Trades.range(TRADES + 1, TRADES + 2_000).stream().filter(t -> t.currency1().equals("EUR")).count();
+                + TradeGenerator.range(TRADES + 1, TRADES + 2_000).stream().filter(t -> t.currency1().equals("EUR")).count();
         assertThat(reader.keySet(Predicates.equal("nav[currency1]", "EUR"))).hasSize((int) eur);
         writer.removeAll(Predicates.sql("nav[id] > " + TRADES));
         assertThat(reader.size()).isEqualTo(TRADES);
@@ -206,7 +206,7 @@ class TradeScenariosIT {
         IMap<Long, Trade> bulk = client.getMap("bulk");
         Map<Long, Trade> batch = new HashMap<>();
         for (long id = 1; id <= BULK; id++) {
-            batch.put(id, Trades.trade(id));
+            batch.put(id, TradeGenerator.trade(id));
             if (batch.size() == 10_000) {
                 bulk.putAll(batch);
                 batch.clear();
@@ -311,8 +311,8 @@ class TradeScenariosIT {
                 // schemas to the new cluster; the one in flight at the kill may reach it first
                 boolean mustBeDescribed = System.nanoTime() - downAt.get() > TimeUnit.MILLISECONDS.toNanos(50);
                 try {
-                    indexed.put(id, Trades.trade(id));
-                    plain.put(id, Trades.trade(id));
+                    indexed.put(id, TradeGenerator.trade(id));
+                    plain.put(id, TradeGenerator.trade(id));
                     if (mustBeDescribed) {
                         written.add(id);
                     }
@@ -353,21 +353,21 @@ class TradeScenariosIT {
         assertThat(present).containsAll(written);
         assertThat(new HashSet<>(indexed.keySet())).containsAll(written);
         Map<Long, Trade> expected = new HashMap<>();
-        present.forEach(id -> expected.put(id, Trades.trade(id)));
+        present.forEach(id -> expected.put(id, TradeGenerator.trade(id)));
         assertThat(plain.getAll(present)).isEqualTo(expected);
         // members read every value again for each predicate: scans on the plain map, indexes on the other
         for (Map.Entry<Predicate<Long, Trade>, java.util.function.Predicate<Trade>> q : QUERIES.entrySet()) {
             Set<Long> oracle = expected.values().stream().filter(q.getValue()).map(Trade::id).collect(Collectors.toSet());
             assertThat(new HashSet<>(plain.keySet(q.getKey()))).as("%s on trades-plain", q.getKey()).isEqualTo(oracle);
             Set<Long> indexedOracle = new HashSet<>(indexed.keySet());
-            indexedOracle.removeIf(id -> !q.getValue().test(Trades.trade(id)));
+            indexedOracle.removeIf(id -> !q.getValue().test(TradeGenerator.trade(id)));
             assertThat(new HashSet<>(indexed.keySet(q.getKey()))).as("%s on trades", q.getKey()).isEqualTo(indexedOracle);
         }
         // a client without the trade classes reads the values through the cluster's schemas
         HazelcastInstance classless = cluster.newClient(config -> NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(config));
         long sample = written.iterator().next();
         PackedRecord record = (PackedRecord) classless.getMap("trades-plain").get(sample);
-        assertThat(record.getString("currency1")).isEqualTo(Trades.trade(sample).currency1());
+        assertThat(record.getString("currency1")).isEqualTo(TradeGenerator.trade(sample).currency1());
         System.out.printf("[navpack-it] restart: %d writes attempted, %d described after the restart%n", attempts.get(),
                 written.size());
     }

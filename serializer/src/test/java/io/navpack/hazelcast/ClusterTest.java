@@ -10,6 +10,7 @@ import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import io.navpack.format.PackedRecord;
 import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
 import io.navpack.hazelcast.member.AmountInCurrency;
 import io.navpack.hazelcast.member.MemberProbe;
 import io.navpack.hazelcast.member.Touch;
@@ -17,7 +18,6 @@ import io.navpack.hazelcast.model.ClashA;
 import io.navpack.hazelcast.model.ClashB;
 import io.navpack.hazelcast.model.OrderV1;
 import io.navpack.hazelcast.model.OrderV2;
-import io.navpack.hazelcast.model.Trades;
 import io.navpack.hazelcast.model.Unregistered;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -60,7 +60,7 @@ class ClusterTest {
     private final Path work = Path.of("target", "cluster-test", cluster);
     private final List<MemberJvm> members = new ArrayList<>();
     private final List<HazelcastInstance> clients = new ArrayList<>();
-    private final List<Trade> trades = Trades.generate(3_000, 20140721);
+    private final List<Trade> trades = TradeGenerator.trades(3_000, TradeGenerator.SEED);
 
     private Config memberConfig(int port) {
         Config c = Loopback.member(NavpackConfig.of().applyTo(new Config()), cluster, port, ports);

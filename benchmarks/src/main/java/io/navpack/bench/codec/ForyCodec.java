@@ -1,11 +1,11 @@
 package io.navpack.bench.codec;
 
+import com.acme.trading.Side;
+import com.acme.trading.Trade;
 import io.navpack.bench.model.DayCount;
 import io.navpack.bench.model.SchedulePeriod;
-import io.navpack.bench.model.Side;
 import io.navpack.bench.model.Swap;
 import io.navpack.bench.model.SwapLeg;
-import io.navpack.bench.model.Trade;
 import io.navpack.bench.model.Wide50;
 import org.apache.fory.Fory;
 import org.apache.fory.config.Language;

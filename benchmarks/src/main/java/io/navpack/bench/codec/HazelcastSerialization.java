@@ -1,5 +1,8 @@
 package io.navpack.bench.codec;
 
+import com.acme.trading.Trade;
+import com.acme.trading.peers.CompactTrade;
+import com.acme.trading.peers.CompactTradeSerializer;
 import com.hazelcast.config.CompactSerializationConfig;
 import com.hazelcast.config.SerializationConfig;
 import com.hazelcast.internal.serialization.InternalSerializationService;
@@ -9,13 +12,11 @@ import com.hazelcast.internal.serialization.impl.compact.SchemaService;
 import io.navpack.bench.codec.compact.SchedulePeriodCompactSerializer;
 import io.navpack.bench.codec.compact.SwapCompactSerializer;
 import io.navpack.bench.codec.compact.SwapLegCompactSerializer;
-import io.navpack.bench.codec.compact.TradeCompactSerializer;
 import io.navpack.bench.codec.compact.Wide50CompactSerializer;
 import io.navpack.bench.codec.ids.IdsFactory;
 import io.navpack.bench.model.SchedulePeriod;
 import io.navpack.bench.model.Swap;
 import io.navpack.bench.model.SwapLeg;
-import io.navpack.bench.model.Trade;
 import io.navpack.bench.model.Wide50;
 
 import java.util.Map;
@@ -36,11 +37,11 @@ public final class HazelcastSerialization {
         return build(config);
     }
 
-    /** Compact with the explicit {@code CompactSerializer}s. */
+    /** Compact with the explicit {@code CompactSerializer}s; the trade as {@link CompactTrade}. */
     public static InternalSerializationService compact() {
         SerializationConfig config = new SerializationConfig();
         config.getCompactSerializationConfig()
-                .addSerializer(new TradeCompactSerializer())
+                .addSerializer(new CompactTradeSerializer())
                 .addSerializer(new Wide50CompactSerializer())
                 .addSerializer(new SwapCompactSerializer())
                 .addSerializer(new SwapLegCompactSerializer())

@@ -1,14 +1,14 @@
 package io.navpack.bench.codec;
 
+import com.acme.trading.Side;
+import com.acme.trading.Trade;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import io.navpack.bench.model.DayCount;
 import io.navpack.bench.model.SchedulePeriod;
-import io.navpack.bench.model.Side;
 import io.navpack.bench.model.Swap;
 import io.navpack.bench.model.SwapLeg;
-import io.navpack.bench.model.Trade;
 import io.navpack.bench.model.Wide50;
 
 import java.math.BigDecimal;

@@ -1,9 +1,9 @@
 package io.navpack.bench.codec;
 
+import com.acme.trading.Trade;
 import io.navpack.bench.model.SchedulePeriod;
 import io.navpack.bench.model.Swap;
 import io.navpack.bench.model.SwapLeg;
-import io.navpack.bench.model.Trade;
 import io.navpack.bench.model.Wide50;
 import io.navpack.format.Navpack;
 import io.navpack.format.PackedRecord;

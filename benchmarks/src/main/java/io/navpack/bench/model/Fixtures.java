@@ -1,15 +1,11 @@
 package io.navpack.bench.model;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
+import com.acme.trading.SeedTrades;
+import com.acme.trading.TradeGenerator;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,15 +13,15 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * The values every benchmark uses, identical for every format: the ten seed trades of
- * {@code seed-trades.csv}, and deterministic generators (fixed seeds) for more trades, 50-field
- * wide records and FpML-like swaps with 2 legs of 20 schedule periods.
+ * The values every benchmark uses besides the trades ({@link SeedTrades}, {@link TradeGenerator}), identical for
+ * every format: deterministic generators (fixed seeds) for 50-field wide records and FpML-like swaps with 2 legs of
+ * 20 schedule periods.
  */
 public final class Fixtures {
-    public static final long SEED = 20140721L;
+    /** The seed of the benchmarks' generated values, the trades' among them. */
+    public static final long SEED = TradeGenerator.SEED;
     public static final int PERIODS_PER_LEG = 20;
 
-    private static final DateTimeFormatter CSV_DATE = DateTimeFormatter.ofPattern("dd/MM/yyyy", Locale.ROOT);
     private static final String[] CURRENCIES = {"EUR", "USD", "GBP", "JPY", "CHF", "AUD", "CAD", "SEK"};
     private static final String[] CENTERS = {"EUTA", "USNY", "GBLO", "JPTO", "CHZU", "AUSY", "CATO", "SEST"};
     private static final String[] INDEXES = {"EUR-EURIBOR-Reuters", "USD-SOFR-COMPOUND", "GBP-SONIA-COMPOUND",
@@ -34,54 +30,6 @@ public final class Fixtures {
     private static final LocalDate BASE_DATE = LocalDate.of(2014, 7, 21);
 
     private Fixtures() {
-    }
-
-    /** The ten seed trades, in file order. */
-    public static List<Trade> seedTrades() {
-        InputStream in = Fixtures.class.getResourceAsStream("/io/navpack/bench/seed-trades.csv");
-        if (in == null) {
-            throw new IllegalStateException("seed-trades.csv is not on the class path");
-        }
-        List<Trade> trades = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            r.readLine();
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (!line.isBlank()) {
-                    trades.add(parseTrade(line));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return trades;
-    }
-
-    /** One CSV line: ID,TradeDate,BuySell,Currency1,Amount1,Exchange Rate,Currency2,Amount2,Settlement Date. */
-    public static Trade parseTrade(String line) {
-        String[] f = line.trim().split(",");
-        if (f.length != 9) {
-            throw new IllegalArgumentException("expected 9 fields: " + line);
-        }
-        return new Trade(Long.parseLong(f[0]), LocalDate.parse(f[1], CSV_DATE),
-                Side.valueOf(f[2].toUpperCase(Locale.ROOT)), f[3], new BigDecimal(f[4]), new BigDecimal(f[5]), f[6],
-                new BigDecimal(f[7]), LocalDate.parse(f[8], CSV_DATE));
-    }
-
-    /** {@code n} trades shaped like the seed trades, ids from 1. */
-    public static List<Trade> trades(int n, long seed) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        List<Trade> trades = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            LocalDate tradeDate = BASE_DATE.plusDays(rnd.nextInt(365));
-            int c1 = rnd.nextInt(CURRENCIES.length);
-            int c2 = (c1 + 1 + rnd.nextInt(CURRENCIES.length - 1)) % CURRENCIES.length;
-            BigDecimal amount1 = BigDecimal.valueOf(rnd.nextLong(1, 400) * 500_000L).setScale(2);
-            BigDecimal rate = BigDecimal.valueOf(rnd.nextLong(5_000, 20_000), 4);
-            trades.add(new Trade(i + 1, tradeDate, rnd.nextBoolean() ? Side.BUY : Side.SELL, CURRENCIES[c1], amount1,
-                    rate, CURRENCIES[c2], amount1.multiply(rate).setScale(2, RoundingMode.HALF_EVEN),
-                    tradeDate.plusDays(2 + rnd.nextInt(30))));
-        }
-        return trades;
     }
 
     /** {@code n} wide records; see {@link Wide50} for the field types. */

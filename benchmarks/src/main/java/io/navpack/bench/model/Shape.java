@@ -1,5 +1,7 @@
 package io.navpack.bench.model;
 
+import com.acme.trading.SeedTrades;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -15,7 +17,7 @@ public enum Shape {
     /** The values of this shape; every call returns equal values. */
     public List<?> data() {
         switch (this) {
-            case TRADE: return Fixtures.seedTrades();
+            case TRADE: return SeedTrades.load();
             case WIDE: return Fixtures.wides(16, Fixtures.SEED);
             default: return Fixtures.swaps(8, Fixtures.SEED);
         }

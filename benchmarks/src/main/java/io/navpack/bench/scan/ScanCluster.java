@@ -1,5 +1,9 @@
 package io.navpack.bench.scan;
 
+import com.acme.trading.Trade;
+import com.acme.trading.peers.CompactTrade;
+import com.acme.trading.peers.CompactTradeSerializer;
+import com.acme.trading.peers.IdsTrade;
 import com.hazelcast.config.AttributeConfig;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.InMemoryFormat;
@@ -12,8 +16,6 @@ import com.hazelcast.map.IMap;
 import com.hazelcast.query.Predicate;
 import com.hazelcast.query.Predicates;
 import io.navpack.bench.codec.ids.IdsFactory;
-import io.navpack.bench.codec.ids.IdsTrade;
-import io.navpack.bench.model.Trade;
 import io.navpack.extract.NavpackExtractor;
 import io.navpack.hazelcast.NavpackConfig;
 import io.navpack.hazelcast.ReadMode;

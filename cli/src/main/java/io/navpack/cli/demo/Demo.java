@@ -1,5 +1,11 @@
 package io.navpack.cli.demo;
 
+import com.acme.trading.Trade;
+import com.acme.trading.TradeGenerator;
+import com.acme.trading.TradeView;
+import com.acme.trading.peers.CompactTrade;
+import com.acme.trading.peers.IdsTrade;
+import com.acme.trading.peers.JavaTrade;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.config.AttributeConfig;

@@ -1,12 +1,13 @@
 package io.navpack.bench.codec.ids;
 
+import com.acme.trading.peers.IdsTrade;
 import com.hazelcast.nio.serialization.DataSerializableFactory;
 import com.hazelcast.nio.serialization.IdentifiedDataSerializable;
 
-/** Creates the hand-written {@link IdentifiedDataSerializable} types of the benchmarks. */
+/** Creates the hand-written {@link IdentifiedDataSerializable} types of the benchmarks, the trade's ({@link IdsTrade}) among them. */
 public final class IdsFactory implements DataSerializableFactory {
-    public static final int FACTORY_ID = 1000;
-    static final int TRADE = 1;
+    public static final int FACTORY_ID = IdsTrade.FACTORY_ID;
+    static final int TRADE = IdsTrade.CLASS_ID;
     static final int WIDE50 = 2;
     static final int SWAP = 3;
     static final int SWAP_LEG = 4;

@@ -1,5 +1,6 @@
 package io.navpack.bench.codec.ids;
 
+import com.acme.trading.peers.IdsIo;
 import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.ObjectDataOutput;
 import com.hazelcast.nio.serialization.IdentifiedDataSerializable;

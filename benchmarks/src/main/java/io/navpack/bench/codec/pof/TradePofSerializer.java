@@ -1,10 +1,10 @@
 package io.navpack.bench.codec.pof;
 
+import com.acme.trading.Side;
+import com.acme.trading.Trade;
 import com.tangosol.io.pof.PofReader;
 import com.tangosol.io.pof.PofSerializer;
 import com.tangosol.io.pof.PofWriter;
-import io.navpack.bench.model.Side;
-import io.navpack.bench.model.Trade;
 
 import java.io.IOException;
 

@@ -1,5 +1,0 @@
-package io.navpack.cli.demo;
-
-public enum Side {
-    BUY, SELL
-}

@@ -1,5 +1,0 @@
-package io.navpack.it.model;
-
-public enum Side {
-    BUY, SELL
-}
