@@ -711,16 +711,17 @@ public final class NavpackContext {
     }
 
     /**
-     * The publisher: agrees {@code proposals} in the cluster's catalog, then gives the schemas it added to
-     * every member (those it held already were given to them when they were added). A member that holds a
-     * different schema under an agreed id and version refuses it, and the registration of that schema fails
-     * naming the member.
+     * The publisher: agrees {@code proposals} in the cluster's catalog, then gives the agreed schemas to every
+     * member and waits for them, also when the catalog held them already: another JVM that just added one may
+     * still be giving it to the members, and a value written before a member holds its schema cannot be read
+     * there at put. A member that holds a different schema under an agreed id and version refuses it, and the
+     * registration of that schema fails naming the member.
      */
     private List<SchemaPublisher.Answer> publish(List<SchemaPublisher.Proposal> proposals) {
-        return publish(proposals, false);
+        return publish(proposals, true);
     }
 
-    /** The publisher, again: gives every agreed schema to every member, whether the catalog held it or not. */
+    /** The publisher, again (after a reconnection or a merge): the same as {@link #publish(List)}. */
     private List<SchemaPublisher.Answer> republish(List<SchemaPublisher.Proposal> proposals) {
         return publish(proposals, true);
     }
