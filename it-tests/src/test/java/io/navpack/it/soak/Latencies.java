@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.IntCountsHistogram;
 
 /**
  * The latencies and outcomes every client JVM logged each second, merged across clients: per format and second
@@ -22,11 +23,14 @@ import org.HdrHistogram.Histogram;
  */
 final class Latencies {
     private static final long HIGHEST = 3_600_000_000L;
+    /** Per-second histograms keep 2 significant digits (1 %), so that a run of hours fits in the test JVM's heap. */
+    private static final int PER_SECOND_DIGITS = 2;
 
-    private final Map<SoakFormat, TreeMap<Long, Histogram>> perSecond = new EnumMap<>(SoakFormat.class);
+    private final Map<SoakFormat, TreeMap<Long, IntCountsHistogram>> perSecond = new EnumMap<>(SoakFormat.class);
     private final Map<SoakFormat, Map<Op, Histogram>> perOp = new EnumMap<>(SoakFormat.class);
     private final Map<SoakFormat, TreeMap<Long, long[]>> counts = new EnumMap<>(SoakFormat.class);
     private final Map<SoakFormat, Map<Op, long[]>> opCounts = new EnumMap<>(SoakFormat.class);
+    private final Map<SoakFormat, Map<Op, TreeMap<Long, long[]>>> opCountsPerSecond = new EnumMap<>(SoakFormat.class);
 
     private Latencies() {
         for (SoakFormat f : SoakFormat.values()) {
@@ -40,6 +44,11 @@ final class Latencies {
             perOp.put(f, ops);
             counts.put(f, new TreeMap<>());
             opCounts.put(f, oc);
+            Map<Op, TreeMap<Long, long[]>> ops2 = new EnumMap<>(Op.class);
+            for (Op op : Op.values()) {
+                ops2.put(op, new TreeMap<>());
+            }
+            opCountsPerSecond.put(f, ops2);
         }
     }
 
@@ -80,7 +89,7 @@ final class Latencies {
                     continue;
                 }
                 long second = end / 1000 - 1;
-                perSecond.get(format).computeIfAbsent(second, s -> new Histogram(HIGHEST, 3)).add(h);
+                perSecond.get(format).computeIfAbsent(second, s -> new IntCountsHistogram(HIGHEST, PER_SECOND_DIGITS)).add(h);
                 perOp.get(format).get(op).add(h);
             }
         }
@@ -98,10 +107,12 @@ final class Latencies {
                 Op op = opOf(p[2]);
                 long[] sec = counts.get(format).computeIfAbsent(Long.parseLong(p[0]), s -> new long[8]);
                 long[] total = opCounts.get(format).get(op);
+                long[] opSec = opCountsPerSecond.get(format).get(op).computeIfAbsent(Long.parseLong(p[0]), x -> new long[8]);
                 for (int i = 0; i < 8; i++) {
                     long v = Long.parseLong(p[3 + i]);
                     sec[i] += v;
                     total[i] += v;
+                    opSec[i] += v;
                 }
             }
         }
@@ -118,8 +129,8 @@ final class Latencies {
 
     /** All operations of {@code format} completed in the seconds {@code from} to {@code to} (epoch seconds, inclusive). */
     Histogram merged(SoakFormat format, long from, long to) {
-        Histogram h = new Histogram(HIGHEST, 3);
-        for (Histogram s : perSecond.get(format).subMap(from, true, to, true).values()) {
+        Histogram h = new Histogram(HIGHEST, PER_SECOND_DIGITS);
+        for (IntCountsHistogram s : perSecond.get(format).subMap(from, true, to, true).values()) {
             h.add(s);
         }
         return h;
@@ -138,6 +149,17 @@ final class Latencies {
     long[] counts(SoakFormat format, long from, long to) {
         long[] sum = new long[8];
         for (long[] c : counts.get(format).subMap(from, true, to, true).values()) {
+            for (int i = 0; i < 8; i++) {
+                sum[i] += c[i];
+            }
+        }
+        return sum;
+    }
+
+    /** Outcome counts of one operation in the seconds {@code from} to {@code to}. */
+    long[] counts(SoakFormat format, Op op, long from, long to) {
+        long[] sum = new long[8];
+        for (long[] c : opCountsPerSecond.get(format).get(op).subMap(from, true, to, true).values()) {
             for (int i = 0; i < 8; i++) {
                 sum[i] += c[i];
             }

@@ -90,6 +90,9 @@ public final class SoakClient {
         config.setProperty("hazelcast.client.invocation.timeout.seconds", "60");
         config.setProperty("hazelcast.client.heartbeat.interval", "2000");
         config.setProperty("hazelcast.client.heartbeat.timeout", "10000");
+        // a write is acknowledged only when its backup is: by default a client reports success 5 s after a write
+        // whose backup never came (its owner died first), and such a write is lost when the backup is promoted
+        config.setProperty("hazelcast.client.operation.fail.on.indeterminate.state", "true");
         config.setProperty("hazelcast.phone.home.enabled", "false");
         config.setProperty("hazelcast.logging.type", "slf4j");
         SoakFormat.configure(config, settings.v2());

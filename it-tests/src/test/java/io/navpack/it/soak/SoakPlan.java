@@ -57,7 +57,7 @@ public record SoakPlan(String name, Duration load, Duration warmUp, Duration bas
             throw new IllegalArgumentException("a run of " + minutes + " minutes has no room for 8 faults; use the short run or 8 minutes or more");
         }
         Duration load = Duration.ofMinutes(minutes);
-        Duration warmUp = Duration.ofSeconds(60);
+        Duration warmUp = Duration.ofSeconds(120);
         Duration baseline = Duration.ofSeconds(60);
         long firstAt = warmUp.plus(baseline).toSeconds();
         long spread = load.toSeconds() - firstAt - 120;
@@ -72,10 +72,10 @@ public record SoakPlan(String name, Duration load, Duration warmUp, Duration bas
                 384, 320, Duration.ofSeconds(20), Duration.ofSeconds(15));
     }
 
-    /** {@code short} or a number of minutes. */
+    /** A number of minutes, or else (e.g. {@code short}) the short run. */
     public static SoakPlan named(String spec) {
         String s = spec.trim();
-        return s.equals("short") ? shortRun() : minutes(Integer.parseInt(s));
+        return s.matches("\\d+") ? minutes(Integer.parseInt(s)) : shortRun();
     }
 
     /** Client JVMs (each runs every format) and owners: one owner per thread per format per client. */

@@ -48,7 +48,14 @@ final class SoakReport {
             List<Latencies.Recovery> rec = new ArrayList<>();
             for (int i = 0; i < r.faults().size(); i++) {
                 FaultRecord fault = r.faults().get(i);
-                long until = (i + 1 < r.faults().size() ? r.faults().get(i + 1).startMs() : r.loadEndMs()) / 1000 - 1;
+                long next = i + 1 < r.faults().size() ? r.faults().get(i + 1).startMs() : r.loadEndMs();
+                for (CheckRound c : r.checks()) {
+                    if (c.epochMs() > fault.healedMs()) {
+                        next = Math.min(next, c.epochMs());
+                        break;
+                    }
+                }
+                long until = next / 1000 - 1;
                 rec.add(l.recovery(f, fault.startMs() / 1000, fault.healedMs() / 1000, until,
                         (long) (RECOVERY_FACTOR * baselineP99.get(f))));
             }
@@ -141,13 +148,14 @@ final class SoakReport {
         for (FaultRecord f : r.faults()) {
             md.append("| ").append(f.name()).append(" | ").append(f.fault().describe()).append(" | ")
                     .append((f.startMs() - r.loadStartMs()) / 1000).append(" | ").append((f.healedMs() - f.startMs()) / 1000).append(" | ")
-                    .append(String.join("<br>", f.notes()).replace("|", "\\|")).append(" |\n");
+                    .append(String.join("<br>", notes(f)).replace("|", "\\|")).append(" |\n");
         }
         md.append("\n## navpack against Compact\n\n").append(table()).append('\n');
         md.append("## p99 after each fault\n\nBaseline p99 (all operations, ").append((r.baselineToMs() - r.baselineFromMs()) / 1000)
                 .append(" s before the first fault): navpack ").append(ms(baselineP99(SoakFormat.NAVPACK))).append(", Compact ")
                 .append(ms(baselineP99(SoakFormat.COMPACT))).append(". Recovered: the p99 of 3-second windows stays within ")
-                .append(RECOVERY_FACTOR).append(" × baseline for 5 s; counted from the heal (the cluster settled again).\n\n");
+                .append(RECOVERY_FACTOR).append(" × baseline for 5 s; counted from the heal (the cluster settled again), looked for until the"
+                        + " check round that follows it.\n\n");
         md.append("| fault | navpack: recovered after | peak p99 | s above 2 × | Compact: recovered after | peak p99 | s above 2 × |\n")
                 .append("|---|---:|---:|---:|---:|---:|---:|\n");
         for (int i = 0; i < r.faults().size(); i++) {
@@ -219,6 +227,35 @@ final class SoakReport {
         }
         md.append("\nClients: ").append(r.clientEnds()).append('\n');
         return md.toString();
+    }
+
+    /** A fault's notes, and for a split what was written while the cluster was split. */
+    private List<String> notes(FaultRecord f) {
+        List<String> notes = new ArrayList<>(f.notes());
+        if (f.fault().kind() == SoakPlan.Kind.SPLIT_BRAIN) {
+            List<String> written = new ArrayList<>();
+            for (SoakFormat format : SoakFormat.values()) {
+                long writes = 0;
+                for (Op op : List.of(Op.PUT, Op.PUT_ALL, Op.PROCESS)) {
+                    writes += r.latencies().counts(format, op, f.startMs() / 1000, f.healedMs() / 1000)[0];
+                }
+                written.add(format.label() + " " + writes);
+            }
+            List<String> lost = new ArrayList<>();
+            for (CheckRound c : r.checks()) {
+                if (c.after().equals(f.name() + " healed")) {
+                    for (SoakFormat format : SoakFormat.values()) {
+                        lost.add(format.label() + " " + c.totals().get(format).lost());
+                    }
+                }
+            }
+            boolean none = lost.stream().allMatch(x -> x.endsWith(" 0"));
+            notes.add("write operations acknowledged from the cut to the merge (all on the side the clients reached): "
+                    + String.join(", ", written) + "; acknowledged writes missing in the check after the merge: "
+                    + String.join(", ", lost) + (none ? " (the merge kept that side's values; the cut-off member's older copies"
+                    + " were dropped)" : ""));
+        }
+        return notes;
     }
 
     /** The navpack / Compact table. */
@@ -350,7 +387,7 @@ final class SoakReport {
         int width = 1100;
         int left = 70;
         int right = 20;
-        int top = 40;
+        int top = 56;
         int latencyHeight = 360;
         int gap = 50;
         int throughputHeight = 150;
@@ -358,15 +395,16 @@ final class SoakReport {
         int height = top + latencyHeight + gap + throughputHeight + bottom;
         double plotWidth = width - left - right;
         Function<Long, Double> x = s -> left + plotWidth * (s - t0) / Math.max(1, t1 - t0);
+        int window = (int) Math.max(1, Math.round((t1 - t0) / 400.0));
         long maxMicros = 1_000;
         long maxOps = 1;
         Map<SoakFormat, TreeMap<Long, long[]>> series = new EnumMap<>(SoakFormat.class);
         for (SoakFormat f : SoakFormat.values()) {
             TreeMap<Long, long[]> s = new TreeMap<>();
-            for (long sec = t0; sec <= t1; sec++) {
-                Histogram h = l.merged(f, sec, sec);
+            for (long sec = t0; sec <= t1; sec += window) {
+                Histogram h = l.merged(f, sec, sec + window - 1);
                 if (h.getTotalCount() > 0) {
-                    long[] v = {h.getValueAtPercentile(50), h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getTotalCount()};
+                    long[] v = {h.getValueAtPercentile(50), h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getTotalCount() / window};
                     s.put(sec, v);
                     maxMicros = Math.max(maxMicros, v[2]);
                     maxOps = Math.max(maxOps, v[3]);
@@ -386,9 +424,10 @@ final class SoakReport {
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                 + "font-family=\"sans-serif\" font-size=\"11\">%n", width, height, width, height));
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" font-size=\"14\" font-weight=\"bold\">Soak \"%s\": latency of all "
-                + "operations per second (p50 thin, p99 thick, p99.9 dotted) and throughput; navpack blue, Compact red; faults shaded</text>%n",
-                left, r.plan().name()));
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"16\" font-size=\"14\" font-weight=\"bold\">Soak \"%s\": latency of all "
+                + "operations (p50 thin, p99 thick, p99.9 dotted, per %d s) and throughput</text>%n", left, r.plan().name(), window));
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"32\">navpack blue, Compact red; faults shaded from their start to the heal;"
+                + " grey dashes: check rounds</text>%n", left));
         for (FaultRecord f : r.faults()) {
             double a = x.apply(f.startMs() / 1000);
             double b = Math.max(a + 2, x.apply(f.healedMs() / 1000));
@@ -397,16 +436,23 @@ final class SoakReport {
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\">%s %s</text>%n", a + 2, top - 4, f.name(),
                     label(f)));
         }
+        for (CheckRound c : r.checks()) {
+            double xx = x.apply(c.epochMs() / 1000);
+            if (c.epochMs() / 1000 <= t1) {
+                svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#777777\" "
+                        + "stroke-dasharray=\"3 3\"/>%n", xx, xx, top, tpTop + throughputHeight));
+            }
+        }
         for (double d = lowLog; d <= highLog; d++) {
             double yy = y.apply((long) Math.pow(10, d));
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>%n", left, width - right, yy, yy));
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#dddddd\"/>%n", left, width - right, yy, yy));
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", left - 5, yy + 4,
                     ms((long) Math.pow(10, d))));
         }
         for (int i = 0; i <= 4; i++) {
             long ops = opsScale * i / 4;
             double yy = yOps.apply(ops);
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>%n", left, width - right, yy, yy));
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#dddddd\"/>%n", left, width - right, yy, yy));
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%,d/s</text>%n", left - 5, yy + 4, ops));
         }
         long step = niceStep(t1 - t0);
@@ -414,7 +460,7 @@ final class SoakReport {
             double xx = x.apply(t0 + s);
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d s</text>%n", xx,
                     tpTop + throughputHeight + 16, s));
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eee\"/>%n", xx, xx, top,
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#eeeeee\"/>%n", xx, xx, top,
                     tpTop + throughputHeight));
         }
         for (SoakFormat f : SoakFormat.values()) {
@@ -430,9 +476,9 @@ final class SoakReport {
             svg.append(path(series.get(f), 2, x, y, color, 0.8, " stroke-dasharray=\"2 2\""));
             svg.append(path(series.get(f), 3, x, yOps, color, 1.2, ""));
         }
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.0f\" height=\"%d\" fill=\"none\" stroke=\"#888\"/>%n", left, top,
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.0f\" height=\"%d\" fill=\"none\" stroke=\"#888888\"/>%n", left, top,
                 plotWidth, latencyHeight));
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.0f\" height=\"%d\" fill=\"none\" stroke=\"#888\"/>%n", left, tpTop,
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.0f\" height=\"%d\" fill=\"none\" stroke=\"#888888\"/>%n", left, tpTop,
                 plotWidth, throughputHeight));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">latency (log scale; dashed: 2 × baseline p99)</text>%n", left + 4,
                 top + 14));
