@@ -29,6 +29,8 @@ final class ClientProcess implements AutoCloseable {
     private ClientProcess(SoakClient.Settings settings, Process process) {
         this.settings = settings;
         this.process = process;
+        // a test JVM that is stopped (fork timeout, Ctrl-C) takes its client JVMs with it
+        Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "soak-" + settings.tag() + "-stop"));
         this.commands = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {

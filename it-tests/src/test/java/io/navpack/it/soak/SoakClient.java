@@ -164,6 +164,7 @@ public final class SoakClient {
         Thread reporter = new Thread(this::report, "reporter");
         reporter.setDaemon(true);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        boolean told = false;
         for (String line; (line = in.readLine()) != null; ) {
             line = line.trim();
             if (line.equals("run")) {
@@ -198,12 +199,15 @@ public final class SoakClient {
                 }
                 say("checked " + id);
             } else if (line.equals("stop")) {
+                told = true;
                 break;
             }
         }
         stopping = true;
+        // told to stop: let every operation finish (its outcome goes to the write log); the test JVM gone: leave soon
+        long deadline = System.nanoTime() + (told ? 120_000_000_000L : 10_000_000_000L);
         for (Thread t : threads) {
-            t.join(120_000);
+            t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
         }
         Thread.sleep(1_100);
         say("stopped" + (died == null ? "" : " (a worker died: " + died + ")"));
