@@ -50,7 +50,15 @@ class SoakIT {
         System.out.printf("[soak] report in %s (summary.md, latency.svg); the soak took %d s, %d s with the cluster's start%n", OUT,
                 TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started), TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - CLASS_LOADED));
         assertThat(Files.exists(OUT.resolve("latency.svg"))).isTrue();
+        try {
+            mustNeverHappen(result, report);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "\n\nThe soak's table (all of it in " + OUT.resolve("summary.md") + "; clients' logs"
+                    + " beside it, members' logs in " + OUT.resolve("members") + "):\n" + report.table(), e);
+        }
+    }
 
+    private static void mustNeverHappen(SoakResult result, SoakReport report) {
         assertThat(result.faults()).as("every fault healed").hasSize(PLAN.faults().size());
         assertThat(result.clientEnds().values()).as("no client worker died").allMatch(s -> !s.contains("died"));
         for (SoakFormat f : SoakFormat.values()) {

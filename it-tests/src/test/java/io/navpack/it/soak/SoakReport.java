@@ -144,6 +144,7 @@ final class SoakReport {
                 Instant.ofEpochMilli(r.startedMs()), loadSeconds, (r.endedMs() - r.startedMs()) / 1000, p.memberHeapMegabytes(),
                 p.threadsPerFormat(), p.keys(), Op.GET.percent(), Op.PUT.percent(), Op.PUT_ALL.percent(), Op.PROCESS.percent(),
                 Op.QUERY.percent(), Op.SQL.percent()));
+        md.append(goals());
         md.append("## Faults\n\n| | fault | began (s into the load) | healed after (s) | notes |\n|---|---|---:|---:|---|\n");
         for (FaultRecord f : r.faults()) {
             md.append("| ").append(f.name()).append(" | ").append(f.fault().describe()).append(" | ")
@@ -229,6 +230,39 @@ final class SoakReport {
         return md.toString();
     }
 
+    /** The goals, each with what navpack and Compact reached. */
+    String goals() {
+        StringBuilder md = new StringBuilder("## Goals\n\n| goal | navpack | Compact |\n|---|---|---|\n");
+        for (String[] g : List.of(
+                new String[] {"acknowledged writes lost: 0", "lost"},
+                new String[] {"unknown-schema or unreadable values: 0", "unreadable"},
+                new String[] {"query, SQL and query-cache answers after every heal equal to the oracle", "answers"},
+                new String[] {"p99 back within 2 × baseline ≤ " + RECOVERY_GOAL_SECONDS + " s after each fault", "recovery"})) {
+            md.append("| ").append(g[0]);
+            for (SoakFormat f : SoakFormat.values()) {
+                String value = switch (g[1]) {
+                    case "lost" -> Long.toString(r.finals().get(f).lost());
+                    case "unreadable" -> Long.toString(clientCount(f, 2) + clientCount(f, 3) + (f == SoakFormat.NAVPACK ? memberUnreadable(f) : 0)
+                            + r.memberLogs().values().stream().mapToLong(x -> f == SoakFormat.NAVPACK ? x.unknownSchema() + x.unreadable() : 0).sum());
+                    case "answers" -> (r.checks().size() - checkWrong(f)) + " of " + r.checks().size() + " checks right";
+                    default -> "worst " + recoveries(f).stream().mapToLong(x -> x.recovered() ? x.seconds() : Long.MAX_VALUE).max()
+                            .stream().mapToObj(x -> x == Long.MAX_VALUE ? "not recovered" : x + " s").findFirst().orElse("-");
+                };
+                boolean met = switch (g[1]) {
+                    case "lost", "unreadable" -> value.equals("0");
+                    case "answers" -> checkWrong(f) == 0;
+                    default -> recoveries(f).stream().allMatch(x -> x.recovered() && x.seconds() <= RECOVERY_GOAL_SECONDS);
+                };
+                md.append(" | ").append(met ? "met: " : "**missed**: ").append(value);
+            }
+            md.append(" |\n");
+        }
+        md.append("| members' old generation after GC, end against start: drift ≤ ").append(Math.round(HEAP_DRIFT_GOAL * 100)).append(" % | ")
+                .append(Math.abs(heapDrift()) <= HEAP_DRIFT_GOAL ? "met: " : "**missed**: ").append(pct(heapDrift()))
+                .append(" (one cluster for both) | |\n\n");
+        return md.toString();
+    }
+
     /** A fault's notes, and for a split what was written while the cluster was split. */
     private List<String> notes(FaultRecord f) {
         List<String> notes = new ArrayList<>(f.notes());
@@ -299,7 +333,7 @@ final class SoakReport {
         StringBuilder md = new StringBuilder();
         Map<String, Map<String, String>> firstBreakEven = new TreeMap<>();
         Map<String, Map<String, String>> lastBreakEven = new TreeMap<>();
-        long minAgreeing = Long.MAX_VALUE;
+        long withUnanswered = 0;
         long maxDisagreements = 0;
         long samples = 0;
         long fullAgreement = 0;
@@ -315,9 +349,12 @@ final class SoakReport {
                 samples++;
                 long members = Long.parseLong(m.values().get("schemas.members"));
                 long agreeing = Long.parseLong(m.values().get("schemas.membersHoldingCatalog"));
-                minAgreeing = Math.min(minAgreeing, agreeing);
-                if (agreeing == members && "0".equals(m.values().get("schemas.unanswered"))) {
+                boolean allAnswered = "0".equals(m.values().get("schemas.unanswered"));
+                if (agreeing == members && allAnswered) {
                     fullAgreement++;
+                }
+                if (!allAnswered) {
+                    withUnanswered++;
                 }
                 maxDisagreements = Math.max(maxDisagreements, Long.parseLong(m.values().get("schemas.disagreements")));
                 if (m.values().containsKey("schemas.lacking")) {
@@ -336,10 +373,12 @@ final class SoakReport {
                 }
             });
         }
-        md.append(String.format(Locale.ROOT, "Schema agreement (`ClusterSchemas`, every %d s): %d samples, in %d every member held every schema"
-                        + " of the catalog; at worst %s member(s) did; most disagreements at once: %d%s; %d samples without an answer (during faults).%n%n",
-                r.plan().meterEvery().toSeconds(), samples, fullAgreement, minAgreeing == Long.MAX_VALUE ? "-" : Long.toString(minAgreeing),
-                maxDisagreements, disagreement == null ? "" : " (" + disagreement + ")", unanswered));
+        md.append(String.format(Locale.ROOT, "Schema agreement (`ClusterSchemas`, every %d s): %d samples; in %d every member answered and"
+                        + " held every schema of the catalog, in %d a member did not answer within 5 s (during a fault), in %d a member lacked a"
+                        + " schema of the catalog; most disagreements (two schemas under one id and version) at once: %d%s; %d samples failed"
+                        + " as a whole (during a fault).%n%n",
+                r.plan().meterEvery().toSeconds(), samples, fullAgreement, withUnanswered, lacking.size(), maxDisagreements,
+                disagreement == null ? "" : " (" + disagreement + ")", unanswered));
         if (!lacking.isEmpty()) {
             md.append("Samples in which a member lacked schemas of the catalog (seconds into the load: member, schemas held): ")
                     .append(String.join("; ", lacking)).append(".\n\n");

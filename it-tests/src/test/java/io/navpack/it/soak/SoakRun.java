@@ -144,6 +144,7 @@ final class SoakRun {
             clientEnds.put(clientB.name(), clientB.stop(Duration.ofMinutes(3)));
             event("clients stopped");
             Map<String, LogScan> logs = scanMemberLogs();
+            writeMeters();
             Latencies latencies = Latencies.read(out);
             Map<SoakFormat, long[]> queryCaches = new EnumMap<>(SoakFormat.class);
             for (SoakFormat f : SoakFormat.values()) {
@@ -613,6 +614,16 @@ final class SoakRun {
                 sleep(200);
             }
         }
+    }
+
+    /** Every probe and schema sample as {@code meters.csv}: epoch ms, member (or "cluster"), key, value. */
+    private void writeMeters() throws IOException {
+        StringBuilder csv = new StringBuilder("epochMs,member,key,value\n");
+        for (MeterSample m : meters) {
+            m.values().forEach((k, v) -> csv.append(m.epochMs()).append(',').append(m.member()).append(',').append(k).append(",\"")
+                    .append(v.replace("\"", "'")).append("\"\n"));
+        }
+        Files.writeString(out.resolve("meters.csv"), csv, StandardCharsets.UTF_8);
     }
 
     private Map<String, LogScan> scanMemberLogs() {
