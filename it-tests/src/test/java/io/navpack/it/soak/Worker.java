@@ -574,10 +574,6 @@ final class Worker implements Runnable {
         }
     }
 
-    Map<Op, OpStats> stats() {
-        return stats;
-    }
-
     static Map<Op, OpStats> newStats() {
         Map<Op, OpStats> m = new EnumMap<>(Op.class);
         for (Op op : Op.values()) {
