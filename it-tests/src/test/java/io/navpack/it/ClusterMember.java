@@ -1,6 +1,8 @@
 package io.navpack.it;
 
+import com.github.dockerjava.api.model.ContainerNetwork;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.function.Supplier;
 import org.testcontainers.containers.GenericContainer;
 
@@ -8,12 +10,14 @@ import org.testcontainers.containers.GenericContainer;
  * One Hazelcast member of a {@link HazelcastCluster}, in its own container with a fixed IP on the cluster's
  * network. Faults act on the container: {@link #kill()} (SIGKILL), {@link #pause()} / {@link #unpause()}
  * (the freezer: the JVM stops answering but keeps its state), {@link #restart()} (a fresh container with
- * the same name and IP), {@link #stop(Duration)} (SIGTERM: Hazelcast shuts down gracefully).
+ * the same name and IP), {@link #stop(Duration)} (SIGTERM: Hazelcast shuts down gracefully),
+ * {@link #disconnect()} / {@link #reconnect()} (the container leaves the cluster network and comes back with
+ * its alias and IP: the member goes on alone, a split brain, and merges when it is back).
  */
 public final class ClusterMember {
 
     /** Where the member's container is. */
-    public enum State { NEW, RUNNING, PAUSED, KILLED, STOPPED }
+    public enum State { NEW, RUNNING, PAUSED, DISCONNECTED, KILLED, STOPPED }
 
     /** Hazelcast's member port inside every container. */
     public static final int PORT = 5701;
@@ -22,15 +26,17 @@ public final class ClusterMember {
     private final String name;
     private final String ip;
     private final Supplier<GenericContainer<?>> containerFactory;
+    private final String networkId;
     private final StringBuilder earlierLogs = new StringBuilder();
     private GenericContainer<?> container;
     private State state = State.NEW;
     private int generation;
 
-    ClusterMember(int number, String ip, Supplier<GenericContainer<?>> containerFactory) {
+    ClusterMember(int number, String ip, String networkId, Supplier<GenericContainer<?>> containerFactory) {
         this.number = number;
         this.name = "member" + number;
         this.ip = ip;
+        this.networkId = networkId;
         this.containerFactory = containerFactory;
     }
 
@@ -73,7 +79,7 @@ public final class ClusterMember {
 
     /** Creates and starts the container; returns once Hazelcast logged that it started. */
     synchronized void start() {
-        if (state == State.RUNNING || state == State.PAUSED) {
+        if (state == State.RUNNING || state == State.PAUSED || state == State.DISCONNECTED) {
             throw new IllegalStateException(name + " is " + state);
         }
         container = containerFactory.get();
@@ -96,7 +102,7 @@ public final class ClusterMember {
 
     /** SIGKILL: the JVM dies at once; the container stays (stopped) so its logs can be read. */
     public synchronized void kill() {
-        requireState(State.RUNNING, State.PAUSED);
+        requireState(State.RUNNING, State.PAUSED, State.DISCONNECTED);
         if (state == State.PAUSED) {
             DockerSupport.client().unpauseContainerCmd(container.getContainerId()).exec();
         }
@@ -120,9 +126,35 @@ public final class ClusterMember {
         System.out.println("[navpack-it] unpaused " + name);
     }
 
+    /**
+     * Takes the container off the cluster network: the member keeps running alone (nobody reaches it, not even
+     * the host), the others remove it after the heartbeat timeout, and both sides go on as separate clusters.
+     */
+    public synchronized void disconnect() {
+        requireState(State.RUNNING);
+        DockerSupport.client().disconnectFromNetworkCmd().withNetworkId(networkId).withContainerId(container.getContainerId()).exec();
+        state = State.DISCONNECTED;
+        System.out.println("[navpack-it] disconnected " + name + " from the cluster network");
+    }
+
+    /**
+     * Puts a {@link #disconnect() disconnected} container back on the network with its alias and its IP (members
+     * and clients know it by that IP); Hazelcast then merges the two clusters.
+     */
+    public synchronized void reconnect() {
+        requireState(State.DISCONNECTED);
+        DockerSupport.client().connectToNetworkCmd().withNetworkId(networkId).withContainerId(container.getContainerId())
+                .withContainerNetwork(new ContainerNetwork()
+                        .withIpamConfig(new ContainerNetwork.Ipam().withIpv4Address(ip))
+                        .withAliases(name))
+                .exec();
+        state = State.RUNNING;
+        System.out.println("[navpack-it] reconnected " + name + " at " + ip);
+    }
+
     /** SIGTERM, then SIGKILL after {@code timeout}: a running member leaves the cluster gracefully. */
     public synchronized void stop(Duration timeout) {
-        requireState(State.RUNNING, State.PAUSED);
+        requireState(State.RUNNING, State.PAUSED, State.DISCONNECTED);
         if (state == State.PAUSED) {
             DockerSupport.client().unpauseContainerCmd(container.getContainerId()).exec();
         }
@@ -136,7 +168,7 @@ public final class ClusterMember {
      * started in it. A running member is killed first. The old container's logs stay in {@link #logs()}.
      */
     public synchronized void restart() {
-        if (state == State.RUNNING || state == State.PAUSED) {
+        if (state == State.RUNNING || state == State.PAUSED || state == State.DISCONNECTED) {
             kill();
         }
         remove();
@@ -201,7 +233,7 @@ public final class ClusterMember {
     static String tail(String text, int lines) {
         String[] all = text.split("\n", -1);
         int from = Math.max(0, all.length - lines);
-        return String.join("\n", java.util.Arrays.copyOfRange(all, from, all.length));
+        return String.join("\n", Arrays.copyOfRange(all, from, all.length));
     }
 
     @Override

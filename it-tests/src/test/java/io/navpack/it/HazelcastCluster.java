@@ -30,6 +30,7 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
+import org.testcontainers.utility.MountableFile;
 
 /**
  * A Hazelcast cluster of members in containers on an internal Docker network of its own, each with a fixed IP
@@ -94,7 +95,7 @@ public final class HazelcastCluster implements AutoCloseable {
             for (int i = 1; i <= settings.members; i++) {
                 String ip = subnetPrefix + (FIRST_HOST + i - 1);
                 int number = i;
-                members.add(new ClusterMember(number, ip, () -> newContainer(number, ip)));
+                members.add(new ClusterMember(number, ip, network.getId(), () -> newContainer(number, ip)));
             }
             System.out.println("[navpack-it] member JVM options: " + String.join(" ", jvmOptions("member1", subnetPrefix + FIRST_HOST))
                     + (image.distribution().attachAgent() ? " -javaagent:" + MemberDistribution.CONTAINER_AGENT : " (no agent)"));
@@ -154,7 +155,10 @@ public final class HazelcastCluster implements AutoCloseable {
         labels.put("io.navpack.it.cluster", clusterName);
         labels.put("io.navpack.it.member", memberName);
         String containerName = clusterName + "-" + memberName + "-" + UUID.randomUUID().toString().substring(0, 4);
-        return image.newContainer(jvmOptions(memberName, ip), configFile)
+        GenericContainer<?> container = image.newContainer(jvmOptions(memberName, ip), configFile);
+        settings.memberFiles.forEach((containerPath, hostFile) ->
+                container.withCopyFileToContainer(MountableFile.forHostPath(hostFile, 0644), containerPath));
+        return container
                 .withNetwork(network)
                 .withNetworkAliases(memberName)
                 .withLabels(labels)
@@ -359,11 +363,15 @@ public final class HazelcastCluster implements AutoCloseable {
                 .toList();
     }
 
-    /** Brings every member back (unpauses paused ones, restarts killed or stopped ones) and waits until settled. */
+    /**
+     * Brings every member back (unpauses paused ones, reconnects disconnected ones, restarts killed or stopped ones)
+     * and waits until settled.
+     */
     public void heal(Duration timeout) {
         for (ClusterMember m : members) {
             switch (m.state()) {
                 case PAUSED -> m.unpause();
+                case DISCONNECTED -> m.reconnect();
                 case KILLED, STOPPED, NEW -> m.restart();
                 case RUNNING -> { }
             }
@@ -458,6 +466,7 @@ public final class HazelcastCluster implements AutoCloseable {
         private Duration startupTimeout = Duration.ofSeconds(ItSettings.startupTimeoutSeconds());
         private final Map<String, String> memberProperties = new LinkedHashMap<>();
         private final List<String> memberOptions = new ArrayList<>();
+        private final Map<String, Path> memberFiles = new LinkedHashMap<>();
         private MemberImage image;
 
         private Builder() {
@@ -497,6 +506,15 @@ public final class HazelcastCluster implements AutoCloseable {
         /** A JVM option for every member. */
         public Builder memberOption(String option) {
             memberOptions.add(option);
+            return this;
+        }
+
+        /**
+         * A file copied into every member container at {@code containerPath}, e.g. a jar of member-side code into
+         * {@code /opt/navpack/plugins/} (on the member class path), never a user domain class.
+         */
+        public Builder memberFile(Path hostFile, String containerPath) {
+            memberFiles.put(Objects.requireNonNull(containerPath), Objects.requireNonNull(hostFile));
             return this;
         }
 

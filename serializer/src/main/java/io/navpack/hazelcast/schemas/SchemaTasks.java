@@ -83,7 +83,7 @@ public final class SchemaTasks {
         public Register() {
         }
 
-        Register(List<SchemaPublisher.Proposal> proposals) {
+        public Register(List<SchemaPublisher.Proposal> proposals) {
             schemas = new ArrayList<>(proposals.size());
             chooseVersion = new boolean[proposals.size()];
             for (int i = 0; i < proposals.size(); i++) {
