@@ -1,0 +1,103 @@
+package io.navpack.documents;
+
+import io.navpack.format.Schema;
+import io.navpack.format.SchemaRegistry;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One state of a document schema: its record types with their slots, linked, and the navpack schemas of
+ * every version in a registry of their own. Immutable once built; evolution builds a new model.
+ */
+final class Model {
+    final String name;
+    final DocumentFormat format;
+    /** Prefixes the schema file writes XML names with (prefix to namespace URI). */
+    final Map<String, String> namespaces;
+    final List<RecType> types;
+    final Map<String, RecType> byName = new HashMap<>();
+    final Map<Integer, RecType> byId = new HashMap<>();
+    final List<RecType> roots = new ArrayList<>();
+    /** Root types by element namespace, then local name (XML). */
+    final Map<String, Map<String, RecType>> rootElements = new HashMap<>();
+    final SchemaRegistry registry = new SchemaRegistry();
+
+    Model(String name, DocumentFormat format, Map<String, String> namespaces, List<RecType> types) {
+        this.name = name;
+        this.format = format;
+        this.namespaces = Collections.unmodifiableMap(new LinkedHashMap<>(namespaces));
+        this.types = List.copyOf(types);
+        for (RecType t : this.types) {
+            if (byName.put(t.name, t) != null) {
+                throw new DocumentSchemaException("two types are named " + t.name);
+            }
+            RecType other = byId.put(t.id, t);
+            if (other != null) {
+                throw new DocumentSchemaException("types " + other.name + " and " + t.name + " have the same id " + t.id);
+            }
+        }
+        for (RecType t : this.types) {
+            t.link(byName);
+            t.buildSchemas();
+            for (Schema s : t.schemas) {
+                registry.learn(s);
+            }
+            if (t.root) {
+                roots.add(t);
+                if (t.local != null) {
+                    rootElements.computeIfAbsent(t.ns, k -> new HashMap<>()).put(t.local, t);
+                }
+            }
+        }
+    }
+
+    RecType type(String typeName) {
+        return byName.get(typeName);
+    }
+
+    RecType rootElement(String ns, String local) {
+        Map<String, RecType> m = rootElements.get(ns);
+        return m == null ? null : m.get(local);
+    }
+
+    /** The type of a value's header, or a {@link DocumentException} naming the id. */
+    RecType typeOf(Schema schema) {
+        RecType t = byId.get(schema.typeId());
+        if (t == null || !t.name.equals(schema.typeName())) {
+            throw new IllegalStateException("type id " + schema.typeId() + " is not a type of document schema " + name);
+        }
+        return t;
+    }
+
+    /** Every navpack schema, all versions, in the order of type id and version. */
+    List<Schema> schemas() {
+        List<Schema> out = new ArrayList<>(registry.schemas());
+        return Collections.unmodifiableList(out);
+    }
+
+    /** The types copied with fresh slots, ready to be changed and built into a new model. */
+    List<RecType> copyTypes() {
+        List<RecType> out = new ArrayList<>();
+        for (RecType t : types) {
+            out.add(copy(t));
+        }
+        return out;
+    }
+
+    static RecType copy(RecType t) {
+        List<Slot> slots = new ArrayList<>();
+        for (Slot s : t.slots) {
+            slots.add(s.copy());
+        }
+        List<Slot> order = new ArrayList<>();
+        for (Slot s : t.childOrder) {
+            order.add(slots.get(s.index));
+        }
+        return t.with(t.version, t.root, slots, order);
+    }
+}

@@ -1,0 +1,205 @@
+package io.navpack.documents;
+
+import io.navpack.format.Schema;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A record type of a document schema: an XML element name (every element of that name, wherever it
+ * occurs), a JSON object under a key name, or a document's root. Its slots are the navpack fields in
+ * field order, which only grows: a new version adds fields at the end or constants to an enum, so a value of
+ * any version reads with the slots it has.
+ */
+final class RecType {
+    final String name;
+    final int id;
+    final int version;
+    /** XML element namespace and local name; null for JSON and CSV types. */
+    final String ns;
+    final String local;
+    final boolean root;
+    final List<Slot> slots;
+    /** Children (element and text slots) in the order an element writes them when it has no {@code $order}. */
+    final List<Slot> childOrder;
+
+    /** Navpack schemas by version (index 0 is version 1). */
+    Schema[] schemas;
+    /** Primary attribute and element slots by namespace, then local name; JSON keys and CSV columns by name. */
+    final Map<String, Map<String, Slot>> attributes = new HashMap<>();
+    final Map<String, Map<String, Slot>> elements = new HashMap<>();
+    final Map<String, Slot> keys = new HashMap<>();
+    Slot text;
+    Slot nsSlot;
+    Slot orderSlot;
+    Slot nullsSlot;
+    Slot headerSlot;
+    Slot rootSlot;
+    /** Slots whose source is attributes, in field order. */
+    Slot[] attributeSlots;
+    /** Children slots in {@link #childOrder}. */
+    Slot[] children;
+
+    RecType(String name, int id, int version, String ns, String local, boolean root, List<Slot> slots, List<Slot> childOrder) {
+        this.name = name;
+        this.id = id;
+        this.version = version;
+        this.ns = ns;
+        this.local = local;
+        this.root = root;
+        this.slots = List.copyOf(slots);
+        this.childOrder = List.copyOf(childOrder);
+        for (int i = 0; i < this.slots.size(); i++) {
+            if (this.slots.get(i).index != i) {
+                throw new IllegalStateException("slot " + this.slots.get(i).field + " of " + name + " is not at its index");
+            }
+        }
+    }
+
+    /** The same type with other slots, order and version. */
+    RecType with(int newVersion, boolean newRoot, List<Slot> newSlots, List<Slot> newOrder) {
+        return new RecType(name, id, newVersion, ns, local, newRoot, newSlots, newOrder);
+    }
+
+    Slot slot(String field) {
+        for (Slot s : slots) {
+            if (s.field.equals(field)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The primary attribute slot of {@code ns}/{@code local}, or null. */
+    Slot attribute(String ns, String local) {
+        Map<String, Slot> m = attributes.get(ns);
+        return m == null ? null : m.get(local);
+    }
+
+    /** The primary element slot of {@code ns}/{@code local}, or null. */
+    Slot element(String ns, String local) {
+        Map<String, Slot> m = elements.get(ns);
+        return m == null ? null : m.get(local);
+    }
+
+    /** Builds lookups, alternate chains, groups and ranks; called once the model's types are all known. */
+    void link(Map<String, RecType> types) {
+        List<Slot> attrs = new ArrayList<>();
+        Map<String, Slot> lastOfSource = new HashMap<>();
+        Map<String, Slot> groups = new HashMap<>();
+        Map<Slot, List<Slot>> members = new HashMap<>();
+        for (Slot s : slots) {
+            Shape leaf = s.shape.leaf();
+            if (leaf.kind == Shape.Kind.RECORD) {
+                s.target = types.get(leaf.typeName);
+                if (s.target == null) {
+                    throw new DocumentSchemaException("field " + s.field + " of " + name + " names the type "
+                            + leaf.typeName + ", which the schema does not define");
+                }
+            }
+            String source = s.sourceKey();
+            Slot before = s.role.content() ? lastOfSource.get(source) : null;
+            if (before != null) {
+                before.next = s;
+                s.primary = before.primary;
+            } else {
+                s.primary = s;
+            }
+            if (s.role.content()) {
+                lastOfSource.put(source, s);
+            }
+            if (s.inGroup()) {
+                Slot head = groups.computeIfAbsent(s.ns + "|" + s.name, k -> s);
+                s.group = head;
+                if (s.primary == s) {
+                    members.computeIfAbsent(head, k -> new ArrayList<>()).add(s);
+                }
+                if (head.repeated() != s.repeated()) {
+                    throw new DocumentSchemaException("field " + s.field + " of " + name + " must be a list like "
+                            + head.field + " (both hold element " + s.name + ") or neither");
+                }
+            }
+            switch (s.role) {
+                case ATTRIBUTE -> {
+                    attrs.add(s);
+                    if (s.primary == s) {
+                        attributes.computeIfAbsent(s.ns, k -> new HashMap<>()).put(s.name, s);
+                    }
+                }
+                case ELEMENT -> {
+                    if (s.inGroup() ? s.group == s : s.primary == s) {
+                        Slot other = elements.computeIfAbsent(s.ns, k -> new HashMap<>()).put(s.name, s);
+                        if (other != null) {
+                            throw new DocumentSchemaException("type " + name + " holds element " + s.name
+                                    + " both as a record (" + (s.inGroup() ? other : s).field + ") and as text or"
+                                    + " attributes (" + (s.inGroup() ? s : other).field + ")");
+                        }
+                    }
+                }
+                case TEXT -> {
+                    if (s.primary == s) {
+                        text = s;
+                    }
+                }
+                case KEY, COLUMN -> {
+                    if (s.primary == s) {
+                        keys.put(s.name, s);
+                    }
+                }
+                case ROOT -> {
+                    if (s.primary == s) {
+                        rootSlot = s;
+                    }
+                }
+                case NS -> nsSlot = s;
+                case ORDER -> orderSlot = s;
+                case NULLS -> nullsSlot = s;
+                case HEADER -> headerSlot = s;
+                default -> throw new IllegalStateException(s.role.name());
+            }
+        }
+        for (Map.Entry<Slot, List<Slot>> e : members.entrySet()) {
+            e.getKey().members = e.getValue().toArray(new Slot[0]);
+        }
+        attributeSlots = attrs.toArray(new Slot[0]);
+        children = childOrder.toArray(new Slot[0]);
+        for (int r = 0; r < children.length; r++) {
+            Slot c = children[r];
+            if (!c.role.child() || (c.inGroup() && c.group != c)) {
+                throw new DocumentSchemaException("field " + c.field + " of " + name + " is not a child that has an order");
+            }
+            c.rank = r;
+        }
+        for (Slot s : slots) {
+            boolean ordered = s.role == Slot.Role.TEXT || (s.role == Slot.Role.ELEMENT && (!s.inGroup() || s.group == s));
+            if (ordered && s.rank < 0) {
+                throw new DocumentSchemaException("child " + s.field + " of " + name + " is missing from its order");
+            }
+        }
+    }
+
+    /** The navpack schemas of every version. */
+    void buildSchemas() {
+        schemas = new Schema[version];
+        for (int v = 1; v <= version; v++) {
+            Schema.Builder b = Schema.builder(name).typeId(id).version(v);
+            for (Slot s : slots) {
+                if (s.since <= v) {
+                    b.field(s.field, s.shape.fieldType(v, name + "." + s.field), true);
+                }
+            }
+            schemas[v - 1] = b.build();
+        }
+    }
+
+    Schema current() {
+        return schemas[version - 1];
+    }
+
+    @Override
+    public String toString() {
+        return name + "#" + id + " v" + version + " " + slots;
+    }
+}
