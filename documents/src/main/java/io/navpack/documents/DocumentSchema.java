@@ -13,9 +13,58 @@ import java.util.List;
  */
 public final class DocumentSchema {
     private volatile Model model;
+    private final java.util.List<java.util.function.Consumer<DocumentSchema>> listeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicLong evolutions = new java.util.concurrent.atomic.AtomicLong();
 
     DocumentSchema(Model model) {
         this.model = model;
+    }
+
+    /**
+     * Calls {@code listener} each time the schema grows to hold a document that did not fit it (on the thread
+     * that transcodes that document, before its value is returned): e.g. to register the new versions in a
+     * cluster or to save the schema file. The new navpack schemas are in {@link #navpackSchemas()}.
+     */
+    public void onEvolution(java.util.function.Consumer<DocumentSchema> listener) {
+        listeners.add(listener);
+    }
+
+    /** How many times the schema has grown since it was made or read. */
+    public long evolutions() {
+        return evolutions.get();
+    }
+
+    /**
+     * Grows the schema so that it holds the document that did not fit {@code seen}; does nothing when another
+     * thread grew it meanwhile. Throws the misfit as a {@link DocumentException} when no compatible change can.
+     */
+    synchronized void evolve(Model seen, DocumentFormat format, byte[] doc, int off, int len, String source, Limits limits,
+                             Misfit misfit) {
+        if (model != seen) {
+            return;
+        }
+        Stats stats = new Stats(seen.format);
+        Scanning.scanOne(format, doc, off, len, source, stats, limits);
+        Model next;
+        try {
+            next = Evolution.evolve(seen, stats);
+        } catch (Evolution.Refused r) {
+            throw misfit.toException(source, r.getMessage());
+        }
+        boolean grown = next.types.size() != seen.types.size();
+        for (RecType t : next.types) {
+            RecType before = seen.type(t.name);
+            grown |= before == null || before.version != t.version || before.root != t.root;
+        }
+        if (!grown) {
+            throw misfit.toException(source, "the schema cannot grow to hold it");
+        }
+        model = next;
+        evolutions.incrementAndGet();
+        for (java.util.function.Consumer<DocumentSchema> l : listeners) {
+            l.accept(this);
+        }
     }
 
     Model model() {

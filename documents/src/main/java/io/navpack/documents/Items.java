@@ -16,6 +16,8 @@ import java.util.Arrays;
 final class Items {
     RecType type;
     int limit;
+    /** Fields of the open record's version: slots beyond are not in it. */
+    private int fields;
     private byte[] b;
     private int[] pos = new int[16];
     private int[] left = new int[16];
@@ -27,6 +29,7 @@ final class Items {
 
     void open(RecordCursor c, RecType t, int fields, byte[] bytes) {
         this.type = t;
+        this.fields = fields;
         this.b = bytes;
         this.limit = c.recordEnd();
         if (pos.length < fields) {
@@ -94,12 +97,15 @@ final class Items {
 
     /** Occurrences of child {@code s} not yet taken. */
     int left(Slot s) {
+        if (s.index >= fields) {
+            return 0;
+        }
         return s.inGroup() ? groupLeft[s.index] : left[s.index];
     }
 
     /** The position of field {@code i}'s next value and moves past it; -1 when it is null (or there is none). */
     int take(int i) {
-        if (left[i] <= 0) {
+        if (i >= fields || left[i] <= 0) {
             return -1;
         }
         left[i]--;
@@ -117,7 +123,7 @@ final class Items {
 
     /** Says that an occurrence of child {@code s} was written. */
     void taken(Slot s) {
-        if (s.inGroup()) {
+        if (s.inGroup() && s.index < fields) {
             groupLeft[s.index]--;
         }
     }

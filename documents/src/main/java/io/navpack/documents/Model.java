@@ -26,10 +26,13 @@ final class Model {
     /** Root types by element namespace, then local name (XML). */
     final Map<String, Map<String, RecType>> rootElements = new HashMap<>();
     final SchemaRegistry registry = new SchemaRegistry();
+    /** XML elements without child elements are kept in their parents' records (see {@link ModelBuilder}). */
+    final boolean inline;
 
-    Model(String name, DocumentFormat format, Map<String, String> namespaces, List<RecType> types) {
+    Model(String name, DocumentFormat format, Map<String, String> namespaces, List<RecType> types, boolean inline) {
         this.name = name;
         this.format = format;
+        this.inline = inline;
         this.namespaces = Collections.unmodifiableMap(new LinkedHashMap<>(namespaces));
         this.types = List.copyOf(types);
         for (RecType t : this.types) {
@@ -44,9 +47,6 @@ final class Model {
         for (RecType t : this.types) {
             t.link(byName);
             t.buildSchemas();
-            for (Schema s : t.schemas) {
-                registry.learn(s);
-            }
             if (t.root) {
                 roots.add(t);
                 if (t.local != null) {
@@ -54,6 +54,12 @@ final class Model {
                 }
             }
         }
+        // the registry learns a schema when a value first names it (learning all of them up front costs a
+        // copy of its catalog per schema)
+        registry.setSource((typeId, version) -> {
+            RecType t = byId.get(typeId);
+            return t == null || version < 1 || version > t.version ? null : t.schemas[version - 1];
+        });
     }
 
     RecType type(String typeName) {
@@ -76,7 +82,11 @@ final class Model {
 
     /** Every navpack schema, all versions, in the order of type id and version. */
     List<Schema> schemas() {
-        List<Schema> out = new ArrayList<>(registry.schemas());
+        List<Schema> out = new ArrayList<>();
+        for (RecType t : types) {
+            out.addAll(java.util.Arrays.asList(t.schemas));
+        }
+        out.sort(java.util.Comparator.comparingInt(Schema::typeId).thenComparingInt(Schema::version));
         return Collections.unmodifiableList(out);
     }
 
@@ -98,6 +108,8 @@ final class Model {
         for (Slot s : t.childOrder) {
             order.add(slots.get(s.index));
         }
-        return t.with(t.version, t.root, slots, order);
+        RecType c = t.with(t.version, t.root, slots, order);
+        c.schemas = t.schemas; // the same fields: the same schemas
+        return c;
     }
 }

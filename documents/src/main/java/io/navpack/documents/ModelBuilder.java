@@ -92,7 +92,7 @@ final class ModelBuilder {
             }
             namespaces.put(unique, p.getKey());
         }
-        return new Model(schemaName, stats.format, namespaces, types);
+        return new Model(schemaName, stats.format, namespaces, types, inline);
     }
 
     private boolean isType(Stats.ElementStats e) {

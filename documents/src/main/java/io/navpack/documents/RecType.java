@@ -31,6 +31,8 @@ final class RecType {
     final Map<String, Map<String, Slot>> attributes = new HashMap<>();
     final Map<String, Map<String, Slot>> elements = new HashMap<>();
     final Map<String, Slot> keys = new HashMap<>();
+    /** Heads of the groups that hold an element's occurrences beyond the first ({@code name$more}), by ns|name. */
+    final Map<String, Slot> moreGroups = new HashMap<>();
     Slot text;
     Slot nsSlot;
     Slot orderSlot;
@@ -78,6 +80,11 @@ final class RecType {
         return m == null ? null : m.get(local);
     }
 
+    /** The head of the group that holds the element's further occurrences, or null. */
+    Slot moreGroup(Slot head) {
+        return moreGroups.isEmpty() ? null : moreGroups.get(head.ns + "|" + head.name);
+    }
+
     /** The primary element slot of {@code ns}/{@code local}, or null. */
     Slot element(String ns, String local) {
         Map<String, Slot> m = elements.get(ns);
@@ -111,7 +118,8 @@ final class RecType {
                 lastOfSource.put(source, s);
             }
             if (s.inGroup()) {
-                Slot head = groups.computeIfAbsent(s.ns + "|" + s.name, k -> s);
+                Slot head = groups.computeIfAbsent(s.ns + "|" + s.name + (s.alternate.more() ? "|more" : ""),
+                        k -> s);
                 s.group = head;
                 if (s.primary == s) {
                     members.computeIfAbsent(head, k -> new ArrayList<>()).add(s);
@@ -129,13 +137,17 @@ final class RecType {
                     }
                 }
                 case ELEMENT -> {
-                    if (s.inGroup() ? s.group == s : s.primary == s) {
-                        Slot other = elements.computeIfAbsent(s.ns, k -> new HashMap<>()).put(s.name, s);
-                        if (other != null) {
-                            throw new DocumentSchemaException("type " + name + " holds element " + s.name
-                                    + " both as a record (" + (s.inGroup() ? other : s).field + ") and as text or"
-                                    + " attributes (" + (s.inGroup() ? s : other).field + ")");
+                    // an element kept as fields whose later occurrences had child elements has a record alternate
+                    // too: new values use the record, older ones still read from the fields
+                    if (s.inGroup() ? s.group == s && !s.alternate.more() : s.primary == s) {
+                        Map<String, Slot> byLocal = elements.computeIfAbsent(s.ns, k -> new HashMap<>());
+                        Slot other = byLocal.get(s.name);
+                        if (other == null || (other.inGroup() && !s.inGroup())) {
+                            byLocal.put(s.name, s);
                         }
+                    }
+                    if (s.inGroup() && s.alternate.more() && s.group == s) {
+                        moreGroups.put(s.ns + "|" + s.name, s);
                     }
                 }
                 case TEXT -> {
@@ -180,8 +192,11 @@ final class RecType {
         }
     }
 
-    /** The navpack schemas of every version. */
+    /** The navpack schemas of every version (kept when a copy of an unchanged type already has them). */
     void buildSchemas() {
+        if (schemas != null) {
+            return;
+        }
         schemas = new Schema[version];
         for (int v = 1; v <= version; v++) {
             Schema.Builder b = Schema.builder(name).typeId(id).version(v);

@@ -29,10 +29,19 @@ final class Slot {
 
     /** Why an alternate exists. */
     enum Alternate {
-        NONE, TEXT, JSON, MORE;
+        /** The first slot of its source. */
+        NONE,
+        /** Text the slots before cannot hold exactly. */
+        TEXT,
+        /** JSON values of kinds the slots before cannot hold, as JSON text. */
+        JSON,
+        /** Occurrences beyond what the slots before hold (for an element kept as fields: a group of lists of its own). */
+        MORE,
+        /** Text that a {@link #MORE} group's field cannot hold exactly. */
+        MORE_TEXT;
 
-        String suffix() {
-            return this == NONE ? "" : "$" + name().toLowerCase(java.util.Locale.ROOT);
+        boolean more() {
+            return this == MORE || this == MORE_TEXT;
         }
     }
 
@@ -115,13 +124,16 @@ final class Slot {
 
     /** Whether this slot is the same source as {@code ns}/{@code name} in {@code role}. */
     boolean sameSource(Slot o) {
-        return role == o.role && java.util.Objects.equals(ns, o.ns) && java.util.Objects.equals(name, o.name)
-                && java.util.Objects.equals(attrNs, o.attrNs) && java.util.Objects.equals(attrName, o.attrName);
+        return sourceKey().equals(o.sourceKey());
     }
 
-    /** A key of the source: slots with the same key are alternates of one another. */
+    /**
+     * A key of the source: slots with the same key are alternates of one another. The fields of an element kept
+     * in its parent, those of its further occurrences ({@code $more}) and a record that holds it are apart.
+     */
     String sourceKey() {
-        return role + "|" + ns + "|" + name + "|" + attrNs + "|" + attrName;
+        return role + "|" + ns + "|" + name + "|" + attrNs + "|" + attrName
+                + (!inGroup() ? "|record" : alternate.more() ? "|more" : "");
     }
 
     /** How messages name the source: {@code @currencyScheme}, {@code <trade>}, {@code "amount"}. */

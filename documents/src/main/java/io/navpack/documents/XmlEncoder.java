@@ -135,7 +135,10 @@ final class XmlEncoder {
     /** An element kept in its parent's record: its attributes and text go to the fields of its group. */
     private void group(XMLStreamReader2 r, Spans.Frame f, Slot g, String ns, String local) throws XMLStreamException {
         if (!g.repeated() && f.occurrences[g.index] > 0) {
-            throw misfit("element " + name(ns, local) + " occurs more often than type " + f.type.name + " holds");
+            g = f.type.moreGroup(g);
+            if (g == null) {
+                throw misfit("element " + name(ns, local) + " occurs more often than type " + f.type.name + " holds");
+            }
         }
         int occurrence = ++f.occurrences[g.index];
         if (r.getNamespaceCount() > 0) {
@@ -182,7 +185,12 @@ final class XmlEncoder {
             }
         }
         if (attrs == 0 || (textLength > 0 && !Xml.whitespace(text, 0, textLength))) {
-            Slot t = g.members[0].attrName == null ? g.members[0] : null;
+            Slot t = null;
+            for (Slot m : g.members) {
+                if (m.attrName == null) {
+                    t = m;
+                }
+            }
             if (t == null) {
                 throw misfit("element " + name(ns, local) + " has text, but type " + f.type.name + " keeps only its"
                         + " attributes");
