@@ -46,6 +46,14 @@ public final class DocumentSchema {
         }
         Stats stats = new Stats(seen.format);
         Scanning.scanOne(format, doc, off, len, source, stats, limits);
+        evolve(seen, stats, source, misfit);
+    }
+
+    /** Grows the schema from the stats of one document that did not fit {@code seen} (see above). */
+    synchronized void evolve(Model seen, Stats stats, String source, Misfit misfit) {
+        if (model != seen) {
+            return;
+        }
         Model next;
         try {
             next = Evolution.evolve(seen, stats);
@@ -105,6 +113,39 @@ public final class DocumentSchema {
 
     public Transcoder transcoder(Limits limits) {
         return new Transcoder(this, limits);
+    }
+
+    /** The schema file: JSON to read, edit and commit; {@link #parse(String)} reads it back. */
+    public String toJson() {
+        return SchemaFile.write(model);
+    }
+
+    /** A schema from its schema file's text; {@link DocumentSchemaException} names what is wrong and where. */
+    public static DocumentSchema parse(String schemaFile) {
+        return new DocumentSchema(SchemaFile.read(schemaFile));
+    }
+
+    /** Reads a schema file. */
+    public static DocumentSchema read(java.nio.file.Path file) throws java.io.IOException {
+        try {
+            return parse(java.nio.file.Files.readString(file));
+        } catch (DocumentSchemaException e) {
+            throw new DocumentSchemaException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes the schema file, atomically (a temporary file beside it, then a move). */
+    public void write(java.nio.file.Path file) throws java.io.IOException {
+        java.nio.file.Path abs = file.toAbsolutePath();
+        java.nio.file.Path dir = abs.getParent();
+        java.nio.file.Path tmp = java.nio.file.Files.createTempFile(dir, abs.getFileName().toString(), ".tmp");
+        try {
+            java.nio.file.Files.writeString(tmp, toJson());
+            java.nio.file.Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            java.nio.file.Files.deleteIfExists(tmp);
+        }
     }
 
     @Override

@@ -207,7 +207,7 @@ final class Evolution {
         Map<String, String> namespaces = new LinkedHashMap<>(base.namespaces);
         for (Map.Entry<String, String> p : stats.prefixes.entrySet()) {
             if (!namespaces.containsValue(p.getKey())) {
-                String prefix = p.getValue().isEmpty() ? "ns" : p.getValue();
+                String prefix = p.getValue().isEmpty() ? ModelBuilder.identifier(base.name) : p.getValue();
                 String unique = prefix;
                 for (int k = 2; namespaces.containsKey(unique); k++) {
                     unique = prefix + k;

@@ -26,6 +26,11 @@ final class Model {
     /** Root types by element namespace, then local name (XML). */
     final Map<String, Map<String, RecType>> rootElements = new HashMap<>();
     final SchemaRegistry registry = new SchemaRegistry();
+    /**
+     * XML root types by the key their JSON form wraps them in: the root element's name, or the type name when two
+     * roots share it.
+     */
+    final Map<String, RecType> rootJsonKeys = new LinkedHashMap<>();
     /** XML elements without child elements are kept in their parents' records (see {@link ModelBuilder}). */
     final boolean inline;
 
@@ -54,12 +59,33 @@ final class Model {
                 }
             }
         }
+        Map<String, Integer> locals = new HashMap<>();
+        for (RecType t : roots) {
+            if (t.local != null) {
+                locals.merge(t.local, 1, Integer::sum);
+            }
+        }
+        for (RecType t : roots) {
+            if (t.local != null) {
+                rootJsonKeys.put(locals.get(t.local) == 1 ? t.local : t.name, t);
+            }
+        }
         // the registry learns a schema when a value first names it (learning all of them up front costs a
         // copy of its catalog per schema)
         registry.setSource((typeId, version) -> {
             RecType t = byId.get(typeId);
             return t == null || version < 1 || version > t.version ? null : t.schemas[version - 1];
         });
+    }
+
+    /** The key an XML root type's JSON form wraps it in. */
+    String rootJsonKey(RecType t) {
+        for (Map.Entry<String, RecType> e : rootJsonKeys.entrySet()) {
+            if (e.getValue() == t) {
+                return e.getKey();
+            }
+        }
+        throw new IllegalStateException(t.name + " is not a root type");
     }
 
     RecType type(String typeName) {

@@ -64,8 +64,9 @@ final class ModelBuilder {
         }
         Set<String> used = new HashSet<>();
         for (Stats.ElementStats e : typed) {
-            String base = e.name.local().equals(schemaName) || isRoot(e) && stats.format != DocumentFormat.XML
-                    ? schemaName : schemaName + "." + identifier(e.name.local());
+            String base = isRoot(e) && stats.format != DocumentFormat.XML ? schemaName
+                    : stats.format != DocumentFormat.XML && e.name.local().isEmpty() ? schemaName + "._"
+                    : schemaName + "." + identifier(e.name.local());
             String n = base;
             for (int k = 2; !used.add(n); k++) {
                 n = base + "_" + k;
@@ -85,7 +86,7 @@ final class ModelBuilder {
         Map<String, String> namespaces = new LinkedHashMap<>();
         Set<String> prefixes = new HashSet<>();
         for (Map.Entry<String, String> p : stats.prefixes.entrySet()) {
-            String prefix = p.getValue().isEmpty() ? "ns" : p.getValue();
+            String prefix = p.getValue().isEmpty() ? identifier(schemaName) : p.getValue();
             String unique = prefix;
             for (int k = 2; !prefixes.add(unique); k++) {
                 unique = prefix + k;
@@ -191,8 +192,88 @@ final class ModelBuilder {
             }
             cyclic = false;
         }
+        if (stats.format.json()) {
+            jsonSlots(e, name, names, slots);
+        } else if (stats.format == DocumentFormat.CSV) {
+            for (Stats.ChildStats c : e.children.values()) {
+                String column = columnName(c.name.local());
+                slots.add(new Slot(names.take(identifier(column)), slots.size(), 1, Slot.Role.COLUMN, null, column,
+                        textShape(c.values, name, column), Slot.Alternate.NONE, false));
+            }
+            if (e.headers.overflow || e.headers.distinct.size() > 1) {
+                slots.add(new Slot("$header", slots.size(), 1, Slot.Role.HEADER, null, null,
+                        textShape(e.headers, name, "$header"), Slot.Alternate.NONE, false));
+            }
+        }
         return new RecType(name, id, 1, stats.format == DocumentFormat.XML ? e.name.ns() : null,
                 stats.format == DocumentFormat.XML ? e.name.local() : null, isRoot(e), slots, order);
+    }
+
+    /** A CSV column's name without the occurrence {@link CsvScanner#columns} adds to a repeated one. */
+    static String columnName(String key) {
+        int nul = key.indexOf('\u0000');
+        return nul < 0 ? key : key.substring(0, nul);
+    }
+
+    /** The fields of a JSON object type: a field per key (and a JSON-text alternate where kinds mix), {@code $nulls}. */
+    private void jsonSlots(Stats.ElementStats e, String typeName, Names names, List<Slot> slots) {
+        boolean nullsAndAbsent = false;
+        for (Stats.ChildStats c : e.children.values()) {
+            boolean root = c.name.equals(Stats.ROOT_VALUE);
+            String field = root ? "$root" : names.take(identifier(c.name.local()));
+            long absent = root ? 0 : e.count - c.parentsWith;
+            boolean jsonNull = c.nulls > 0 && c.nulls >= absent;
+            nullsAndAbsent |= c.nulls > 0 && absent > 0;
+            Shape shape = jsonShape(c.values, typeName, field);
+            Slot.Role role = root ? Slot.Role.ROOT : Slot.Role.KEY;
+            String key = root ? null : c.name.local();
+            slots.add(new Slot(field, slots.size(), 1, role, null, key, shape, Slot.Alternate.NONE, jsonNull));
+            if (c.values.kinds() > 1) {
+                slots.add(new Slot(names.take(field + "$json"), slots.size(), 1, role, null, key,
+                        Shape.scalar(TextType.JSON), Slot.Alternate.JSON, jsonNull));
+            }
+        }
+        if (nullsAndAbsent) {
+            slots.add(new Slot("$nulls", slots.size(), 1, Slot.Role.NULLS, null, null, Shape.scalar(TextType.BYTES),
+                    Slot.Alternate.NONE, false));
+        }
+    }
+
+    /** The shape of a JSON value's most frequent kind (the others go to a JSON-text alternate). */
+    private Shape jsonShape(Stats.ValueStats v, String typeName, String field) {
+        return jsonShape(v, n -> typeNames.get(n));
+    }
+
+    /** The shape of a JSON value's most frequent kind; {@code types} names the record type of an object's key. */
+    static Shape jsonShape(Stats.ValueStats v, java.util.function.Function<Stats.Name, String> types) {
+        long numbers = v.integers + v.floats;
+        long best = Math.max(Math.max(v.booleans, numbers), Math.max(v.strings, Math.max(v.objects, v.arrays)));
+        if (best == 0) {
+            return Shape.scalar(TextType.STRING); // only nulls
+        }
+        if (numbers == best) {
+            return Shape.scalar(v.floats > 0 || v.bigIntegers ? TextType.DECIMAL : TextType.LONG);
+        }
+        if (v.strings == best) {
+            return jsonStringShape(v);
+        }
+        if (v.booleans == best) {
+            return Shape.scalar(TextType.BOOLEAN);
+        }
+        if (v.objects == best) {
+            return Shape.record(types.apply(v.objectType));
+        }
+        Stats.ValueStats e = v.elements;
+        return Shape.list(e == null || e.kinds() != 1 ? Shape.scalar(TextType.JSON) : jsonShape(e, types));
+    }
+
+    private static Shape jsonStringShape(Stats.ValueStats v) {
+        TextType t = TextType.best(v.fits);
+        if (t == TextType.STRING && enumWorthy(v, v.strings)) {
+            List<String> constants = v.byFrequency();
+            return Shape.enumOf(constants, ones(constants.size()));
+        }
+        return Shape.scalar(t);
     }
 
     /** Set by {@link #childOrder} when no order of the children agrees with every sample. */
@@ -267,8 +348,12 @@ final class ModelBuilder {
      * {@value #MAX_ENUM} distinct values.
      */
     static boolean enumWorthy(Stats.ValueStats v) {
+        return enumWorthy(v, v.count);
+    }
+
+    static boolean enumWorthy(Stats.ValueStats v, long count) {
         int distinct = v.distinct.size();
-        if (v.overflow || distinct == 0 || distinct > MAX_ENUM || v.count < 2) {
+        if (v.overflow || distinct == 0 || distinct > MAX_ENUM || count < 2) {
             return false;
         }
         long once = 0;
@@ -277,7 +362,7 @@ final class ModelBuilder {
                 once++;
             }
         }
-        return once * UNSEEN_SHARE <= v.count;
+        return once * UNSEEN_SHARE <= count;
     }
 
     static int[] ones(int n) {

@@ -31,6 +31,8 @@ final class RecType {
     final Map<String, Map<String, Slot>> attributes = new HashMap<>();
     final Map<String, Map<String, Slot>> elements = new HashMap<>();
     final Map<String, Slot> keys = new HashMap<>();
+    /** Every slot by field name: how JSON written from a schema of another format names its keys. */
+    final Map<String, Slot> byField = new HashMap<>();
     /** Heads of the groups that hold an element's occurrences beyond the first ({@code name$more}), by ns|name. */
     final Map<String, Slot> moreGroups = new HashMap<>();
     Slot text;
@@ -98,6 +100,7 @@ final class RecType {
         Map<String, Slot> groups = new HashMap<>();
         Map<Slot, List<Slot>> members = new HashMap<>();
         for (Slot s : slots) {
+            byField.put(s.field, s);
             Shape leaf = s.shape.leaf();
             if (leaf.kind == Shape.Kind.RECORD) {
                 s.target = types.get(leaf.typeName);

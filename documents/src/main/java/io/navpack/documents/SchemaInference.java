@@ -48,6 +48,9 @@ public final class SchemaInference {
         if (schemaName == null || schemaName.isBlank()) {
             throw new IllegalArgumentException("the schema name must not be empty");
         }
+        if (TextType.ofFileName(schemaName) != null || schemaName.equals("enum") || schemaName.contains("<")) {
+            throw new IllegalArgumentException("the schema name " + schemaName + " is a type of the schema file: choose another");
+        }
         this.name = schemaName;
         return this;
     }
@@ -140,6 +143,7 @@ public final class SchemaInference {
         if (dot > 0) {
             s = s.substring(0, dot);
         }
-        return ModelBuilder.identifier(s);
+        s = ModelBuilder.identifier(s);
+        return TextType.ofFileName(s) != null || s.equals("enum") ? s + "_" : s;
     }
 }

@@ -60,6 +60,7 @@ final class Slot {
     final Alternate alternate;
     /** JSON: a null value of this key is written as {@code null} (else the key is left out). */
     final boolean jsonNull;
+    private final String sourceKey;
 
     /** The head of the element's group this field belongs to (itself for the head), or null; set when linked. */
     Slot group;
@@ -92,6 +93,8 @@ final class Slot {
         this.shape = shape;
         this.alternate = alternate;
         this.jsonNull = jsonNull;
+        this.sourceKey = role + "|" + ns + "|" + name + "|" + attrNs + "|" + attrName
+                + (!inGroup() ? "|record" : alternate.more() ? "|more" : "");
     }
 
     /** A copy without the links {@link RecType#link} sets, for a new model. */
@@ -132,8 +135,7 @@ final class Slot {
      * in its parent, those of its further occurrences ({@code $more}) and a record that holds it are apart.
      */
     String sourceKey() {
-        return role + "|" + ns + "|" + name + "|" + attrNs + "|" + attrName
-                + (!inGroup() ? "|record" : alternate.more() ? "|more" : "");
+        return sourceKey;
     }
 
     /** How messages name the source: {@code @currencyScheme}, {@code <trade>}, {@code "amount"}. */

@@ -27,8 +27,12 @@ final class Spans {
     private int[] listStart = new int[16];
     private int[] listEnd = new int[16];
 
-    Spans(RecordEncoder out) {
+    /** Whether a list field's spans are its elements (XML: one per occurrence) or one span of the whole list (JSON). */
+    private final boolean elements;
+
+    Spans(RecordEncoder out, boolean elements) {
         this.out = out;
+        this.elements = elements;
     }
 
     /** One open record: the head, tail and count of each field's spans. */
@@ -102,6 +106,17 @@ final class Spans {
         return depth;
     }
 
+    /** The open records and spans, for {@link #restore}. */
+    long mark() {
+        return ((long) depth << 32) | used;
+    }
+
+    /** Forgets the records opened and spans added since {@code mark}. */
+    void restore(long mark) {
+        depth = (int) (mark >>> 32);
+        used = (int) mark;
+    }
+
     Frame top() {
         return frames[depth - 1];
     }
@@ -160,7 +175,7 @@ final class Spans {
             int c = i < f.fields ? f.count[i] : 0;
             if (c == 0) {
                 fieldStart[i] = -1;
-            } else if (!f.type.slots.get(i).repeated()) {
+            } else if (!elements || !f.type.slots.get(i).repeated()) {
                 int k = f.head[i];
                 fieldStart[i] = start[k];
                 fieldEnd[i] = end[k];

@@ -28,7 +28,7 @@ final class XmlEncoder {
     XmlEncoder(Limits limits, RecordEncoder out) {
         this.limits = limits;
         this.out = out;
-        this.spans = new Spans(out);
+        this.spans = new Spans(out, true);
     }
 
     /**
