@@ -39,7 +39,15 @@ final class Json {
     }
 
     static DocumentException error(String source, long lineBase, JsonProcessingException e, String path) {
+        return error(source, lineBase, e, path, null);
+    }
+
+    /** With the parser, for errors that carry no location of their own (limits). */
+    static DocumentException error(String source, long lineBase, JsonProcessingException e, String path, JsonParser p) {
         JsonLocation l = e.getLocation();
+        if (l == null && p != null) {
+            l = p.currentLocation();
+        }
         String msg = e.getOriginalMessage();
         boolean limit = msg != null && (msg.contains("exceeds the maximum") || msg.contains("nesting depth"));
         return new DocumentException(source, l == null ? 0 : l.getLineNr() + lineBase, l == null ? 0 : l.getColumnNr(),

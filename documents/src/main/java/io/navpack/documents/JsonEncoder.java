@@ -99,7 +99,7 @@ final class JsonEncoder {
             }
             return start;
         } catch (JsonProcessingException e) {
-            throw Json.error(source, lineBase, e, parser == null ? "$" : Json.path(parser));
+            throw Json.error(source, lineBase, e, parser == null ? "$" : Json.path(parser), parser);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

@@ -57,7 +57,9 @@ final class JsonScanner {
             throw new DocumentException(source, lineBase + 1, 0, "$", "document of " + len
                     + " bytes is larger than the limit of " + limits.maxDocumentBytes() + " bytes (Limits.maxDocumentBytes)");
         }
+        JsonParser parser = null;
         try (JsonParser p = Json.parser(f, bytes, off, len, source)) {
+            parser = p;
             JsonToken t = p.nextToken();
             if (t == null) {
                 throw new DocumentException(source, lineBase + 1, 1, "$", "no JSON value");
@@ -78,7 +80,7 @@ final class JsonScanner {
             }
             stats.documents++;
         } catch (JsonProcessingException e) {
-            throw Json.error(source, lineBase, e, "$");
+            throw Json.error(source, lineBase, e, parser == null ? "$" : Json.path(parser), parser);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
