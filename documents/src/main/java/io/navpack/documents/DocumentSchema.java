@@ -89,6 +89,11 @@ public final class DocumentSchema {
         return model.format;
     }
 
+    /** The names of the record types, in the schema file's order. */
+    public List<String> typeNames() {
+        return model.types.stream().map(t -> t.name).toList();
+    }
+
     /** Every navpack schema of every type and version, in the order of type id and version. */
     public List<Schema> navpackSchemas() {
         return model.schemas();

@@ -37,10 +37,12 @@ final class ModelBuilder {
     private final String schemaName;
     private final int firstId;
     private final boolean inline;
+    private final DocumentFormat format;
     private final Map<Stats.Name, String> typeNames = new HashMap<>();
 
-    private ModelBuilder(Stats stats, String schemaName, int firstId, boolean inline) {
+    private ModelBuilder(Stats stats, DocumentFormat format, String schemaName, int firstId, boolean inline) {
         this.stats = stats;
+        this.format = format;
         this.schemaName = schemaName;
         this.firstId = firstId;
         this.inline = inline;
@@ -51,8 +53,8 @@ final class ModelBuilder {
      * elements are kept in their parents' records as groups of fields (text and attributes); without, those
      * with attributes are records of their own with a {@code value} field for the text.
      */
-    static Model infer(Stats stats, String schemaName, int firstId, boolean inline) {
-        return new ModelBuilder(stats, schemaName, firstId, inline).build();
+    static Model infer(Stats stats, DocumentFormat format, String schemaName, int firstId, boolean inline) {
+        return new ModelBuilder(stats, format, schemaName, firstId, inline).build();
     }
 
     private Model build() {
@@ -93,7 +95,7 @@ final class ModelBuilder {
             }
             namespaces.put(unique, p.getKey());
         }
-        return new Model(schemaName, stats.format, namespaces, types, inline);
+        return new Model(schemaName, format, namespaces, types, inline);
     }
 
     private boolean isType(Stats.ElementStats e) {

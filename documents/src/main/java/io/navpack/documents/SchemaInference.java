@@ -113,7 +113,7 @@ public final class SchemaInference {
         if (stats.documents == 0) {
             throw new IllegalStateException("no " + format.extension() + " documents to infer a schema from");
         }
-        return new DocumentSchema(ModelBuilder.infer(stats, name == null ? "documents" : name, firstTypeId, inline));
+        return new DocumentSchema(ModelBuilder.infer(stats, format, name == null ? "documents" : name, firstTypeId, inline));
     }
 
     /** The files of {@code path} in the format: the file itself, or those below a directory, sorted. */
@@ -135,8 +135,8 @@ public final class SchemaInference {
         return f == format || (format.json() && f != null && f.json());
     }
 
-    /** A schema name from a file or directory name: its stem as an identifier. */
-    static String defaultName(Path path) {
+    /** The schema name {@link #addPath} takes from a file or directory: its name without extension, as an identifier. */
+    public static String defaultName(Path path) {
         Path n = path.toAbsolutePath().normalize().getFileName();
         String s = n == null ? "documents" : n.toString();
         int dot = s.indexOf('.');
