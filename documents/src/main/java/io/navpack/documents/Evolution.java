@@ -438,7 +438,9 @@ final class Evolution {
             return head;
         }
         Slot head = group.get(0);
-        if (repeated && !head.repeated() && group.stream().noneMatch(x -> x.alternate == Slot.Alternate.MORE)) {
+        boolean hasMore = w.slots.stream().anyMatch(x -> x.role == Slot.Role.ELEMENT && x.inGroup() && x.alternate.more()
+                && x.ns.equals(c.name.ns()) && x.name.equals(c.name.local()));
+        if (repeated && !head.repeated() && !hasMore) {
             // the occurrences beyond the first go to a group of lists of their own
             List<Slot> members = new ArrayList<>();
             for (Slot m : group) {
@@ -461,8 +463,9 @@ final class Evolution {
             Slot t = w.find(Slot.Role.ELEMENT, c.name.ns(), c.name.local(), null, null);
             if (t == null) {
                 Shape item = ModelBuilder.textShape(ce.simpleText, w.name, base);
-                w.add(base, Slot.Role.ELEMENT, c.name.ns(), c.name.local(), null, null,
+                Slot added = w.add(base, Slot.Role.ELEMENT, c.name.ns(), c.name.local(), null, null,
                         head.repeated() ? Shape.list(item) : item, Slot.Alternate.NONE, false);
+                addMore(w, added);
             } else {
                 fit(w, t, ce.simpleText);
                 fitMore(w, t, ce.simpleText);
@@ -472,14 +475,26 @@ final class Evolution {
             Slot m = w.find(Slot.Role.ELEMENT, c.name.ns(), c.name.local(), a.name.ns(), a.name.local());
             if (m == null) {
                 Shape item = ModelBuilder.textShape(a.values, w.name, a.name.local());
-                w.add(base + "_" + ModelBuilder.identifier(a.name.local()), Slot.Role.ELEMENT, c.name.ns(), c.name.local(),
-                        a.name.ns(), a.name.local(), head.repeated() ? Shape.list(item) : item, Slot.Alternate.NONE, false);
+                Slot added = w.add(base + "_" + ModelBuilder.identifier(a.name.local()), Slot.Role.ELEMENT, c.name.ns(),
+                        c.name.local(), a.name.ns(), a.name.local(), head.repeated() ? Shape.list(item) : item,
+                        Slot.Alternate.NONE, false);
+                addMore(w, added);
             } else {
                 fit(w, m, a.values);
                 fitMore(w, m, a.values);
             }
         }
         return head;
+    }
+
+    /** When the element has a group for its further occurrences, gives it a field for the new {@code member} too. */
+    private static void addMore(Work w, Slot member) {
+        boolean hasMore = w.slots.stream().anyMatch(x -> x.role == Slot.Role.ELEMENT && x.inGroup()
+                && x.alternate == Slot.Alternate.MORE && x.ns.equals(member.ns) && x.name.equals(member.name));
+        if (hasMore) {
+            w.add(member.field + "$more", member.role, member.ns, member.name, member.attrNs, member.attrName,
+                    Shape.list(member.item()), Slot.Alternate.MORE, false);
+        }
     }
 
     /** Makes the further-occurrence field of {@code member} (if any) hold the values too. */

@@ -41,6 +41,8 @@ final class RecType {
     Slot nullsSlot;
     Slot headerSlot;
     Slot rootSlot;
+    private NameTable attributeTable;
+    private NameTable elementTable;
     /** Slots whose source is attributes, in field order. */
     Slot[] attributeSlots;
     /** Children slots in {@link #childOrder}. */
@@ -78,8 +80,7 @@ final class RecType {
 
     /** The primary attribute slot of {@code ns}/{@code local}, or null. */
     Slot attribute(String ns, String local) {
-        Map<String, Slot> m = attributes.get(ns);
-        return m == null ? null : m.get(local);
+        return attributeTable.find(ns, local);
     }
 
     /** The head of the group that holds the element's further occurrences, or null. */
@@ -89,8 +90,7 @@ final class RecType {
 
     /** The primary element slot of {@code ns}/{@code local}, or null. */
     Slot element(String ns, String local) {
-        Map<String, Slot> m = elements.get(ns);
-        return m == null ? null : m.get(local);
+        return elementTable.find(ns, local);
     }
 
     /** Builds lookups, alternate chains, groups and ranks; called once the model's types are all known. */
@@ -177,7 +177,14 @@ final class RecType {
         }
         for (Map.Entry<Slot, List<Slot>> e : members.entrySet()) {
             e.getKey().members = e.getValue().toArray(new Slot[0]);
+            e.getKey().attributeMembers = new NameTable(e.getValue().stream().filter(m -> m.attrName != null).toList(), true);
         }
+        List<Slot> a = new ArrayList<>();
+        attributes.values().forEach(m -> a.addAll(m.values()));
+        attributeTable = new NameTable(a, false);
+        List<Slot> el = new ArrayList<>();
+        elements.values().forEach(m -> el.addAll(m.values()));
+        elementTable = new NameTable(el, false);
         attributeSlots = attrs.toArray(new Slot[0]);
         children = childOrder.toArray(new Slot[0]);
         for (int r = 0; r < children.length; r++) {

@@ -66,6 +66,8 @@ final class Slot {
     Slot group;
     /** On a group's head: the first slot of each member's chain (text, attributes), in field order. */
     Slot[] members;
+    /** On a group's head: its attribute members by attribute name. */
+    NameTable attributeMembers;
     /** The next alternate of the same source; set when the type is linked. */
     Slot next;
     /** The first slot of this chain. */

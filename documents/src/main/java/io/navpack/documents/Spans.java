@@ -52,6 +52,9 @@ final class Spans {
         int sequenceLength;
         int lastRank;
         boolean outOfOrder;
+        /** Fields whose count or occurrences are not 0, to clear when the frame is used again. */
+        int[] touched = new int[16];
+        int touchedCount;
         /** Free for the reader: e.g. the JSON null marks. */
         int[] marks = new int[4];
         int markCount;
@@ -66,15 +69,35 @@ final class Spans {
                 tail = new int[size];
                 count = new int[size];
                 occurrences = new int[size];
+                touchedCount = 0;
             }
-            Arrays.fill(count, 0, n, 0);
-            Arrays.fill(occurrences, 0, n, 0);
+            for (int i = 0; i < touchedCount; i++) {
+                int k = touched[i];
+                count[k] = 0;
+                occurrences[k] = 0;
+            }
+            touchedCount = 0;
             this.spanMark = spanMark;
             this.bufferMark = bufferMark;
             sequenceLength = 0;
             lastRank = -1;
             outOfOrder = false;
             markCount = 0;
+        }
+
+        /** Counts an occurrence of the group whose head is field {@code i}; returns how many so far. */
+        int occur(int i) {
+            if (count[i] == 0 && occurrences[i] == 0) {
+                touch(i);
+            }
+            return ++occurrences[i];
+        }
+
+        void touch(int i) {
+            if (touchedCount == touched.length) {
+                touched = Arrays.copyOf(touched, touchedCount * 2);
+            }
+            touched[touchedCount++] = i;
         }
 
         void sequence(Slot s) {
@@ -148,6 +171,9 @@ final class Spans {
         next[k] = -1;
         if (f.count[field] == 0) {
             f.head[field] = k;
+            if (f.occurrences[field] == 0) {
+                f.touch(field);
+            }
         } else {
             next[f.tail[field]] = k;
         }

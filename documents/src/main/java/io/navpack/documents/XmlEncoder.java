@@ -140,7 +140,7 @@ final class XmlEncoder {
                 throw misfit("element " + name(ns, local) + " occurs more often than type " + f.type.name + " holds");
             }
         }
-        int occurrence = ++f.occurrences[g.index];
+        int occurrence = f.occur(g.index);
         if (r.getNamespaceCount() > 0) {
             throw misfit("element " + name(ns, local) + " declares namespaces, but type " + f.type.name
                     + " keeps it as fields");
@@ -152,7 +152,7 @@ final class XmlEncoder {
                 ans = "";
             }
             String alocal = r.getAttributeLocalName(i);
-            Slot m = member(g, ans, alocal);
+            Slot m = g.attributeMembers.find(ans, alocal);
             if (m == null) {
                 throw misfit("attribute " + name(ans, alocal) + " of element " + name(ns, local) + " is not in type "
                         + f.type.name);
@@ -210,14 +210,6 @@ final class XmlEncoder {
         f.sequence(g);
     }
 
-    private static Slot member(Slot g, String ns, String local) {
-        for (Slot m : g.members) {
-            if (m.attrName != null && m.attrName.equals(local) && m.attrNs.equals(ns)) {
-                return m;
-            }
-        }
-        return null;
-    }
 
     /** Writes a value of one occurrence of a group into the first of {@code primary}'s alternates that holds it. */
     private void writeMember(Spans.Frame f, Slot primary, int occurrence, char[] c, int off, int len) {
