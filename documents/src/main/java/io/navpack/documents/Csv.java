@@ -34,7 +34,6 @@ final class Csv {
         private final String source;
         final List<String> cells = new ArrayList<>();
         long line;
-        long column;
         private final Limits limits;
         private long rowStartOffset;
         long rowBytes;
@@ -61,7 +60,6 @@ final class Csv {
                     if (first) {
                         JsonLocation l = parser.currentTokenLocation();
                         line = l.getLineNr();
-                        column = l.getColumnNr();
                         rowStartOffset = l.getByteOffset();
                         first = false;
                     }

@@ -142,8 +142,8 @@ public final class DocumentSchema {
     /** Writes the schema file, atomically (a temporary file beside it, then a move). */
     public void write(java.nio.file.Path file) throws java.io.IOException {
         java.nio.file.Path abs = file.toAbsolutePath();
-        java.nio.file.Path dir = abs.getParent();
-        java.nio.file.Path tmp = java.nio.file.Files.createTempFile(dir, abs.getFileName().toString(), ".tmp");
+        java.nio.file.Path dir = java.util.Objects.requireNonNull(abs.getParent(), "a file has a directory");
+        java.nio.file.Path tmp = java.nio.file.Files.createTempFile(dir, String.valueOf(abs.getFileName()), ".tmp");
         try {
             java.nio.file.Files.writeString(tmp, toJson());
             java.nio.file.Files.move(tmp, abs, java.nio.file.StandardCopyOption.REPLACE_EXISTING,

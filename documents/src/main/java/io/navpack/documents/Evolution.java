@@ -457,7 +457,6 @@ final class Evolution {
                 }
             }
             w.order.add(rankOfChain(w, head) + 1, moreHead);
-            group = w.group(c.name.ns(), c.name.local());
         }
         if (ce.simpleText.count > 0) {
             Slot t = w.find(Slot.Role.ELEMENT, c.name.ns(), c.name.local(), null, null);

@@ -30,7 +30,6 @@ final class JsonEncoder {
     private int elements;
     private int[] exceptions = new int[16];
 
-    private Model model;
     private JsonParser parser;
     private byte[] doc;
     private long lineBase;
@@ -50,7 +49,6 @@ final class JsonEncoder {
             throw new DocumentException(source, lineBase + 1, 0, "$", "document of " + len
                     + " bytes is larger than the limit of " + limits.maxDocumentBytes() + " bytes (Limits.maxDocumentBytes)");
         }
-        this.model = m;
         this.doc = bytes;
         this.lineBase = lineBase;
         this.byKeys = m.format.json();

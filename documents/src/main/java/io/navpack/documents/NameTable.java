@@ -37,7 +37,7 @@ final class NameTable {
             if (k == null) {
                 return null;
             }
-            if ((k == local || k.equals(local)) && (namespaces[h] == ns || namespaces[h].equals(ns))) {
+            if (k.equals(local) && namespaces[h].equals(ns)) { // equals compares references first
                 return slots[h];
             }
             h = (h + 1) & mask;

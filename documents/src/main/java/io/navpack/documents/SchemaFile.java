@@ -203,7 +203,7 @@ final class SchemaFile {
 
         @Override
         public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
-            g.writeRaw(depth >= 3 ? ": " : ": ");
+            g.writeRaw(": ");
         }
 
         @Override

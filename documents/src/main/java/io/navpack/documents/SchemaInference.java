@@ -131,7 +131,7 @@ public final class SchemaInference {
     }
 
     private static boolean matches(Path p, DocumentFormat format) {
-        DocumentFormat f = DocumentFormat.ofFileName(p.getFileName().toString());
+        DocumentFormat f = DocumentFormat.ofFileName(String.valueOf(p.getFileName()));
         return f == format || (format.json() && f != null && f.json());
     }
 

@@ -203,7 +203,6 @@ final class Stats {
         int[] sequence = new int[8];
         int length;
         int textSegments;
-        boolean lastWasText;
         final StringBuilder leafText = new StringBuilder();
         boolean hasChildren;
         boolean childElements;

@@ -364,7 +364,7 @@ public final class RecordEncoder {
                 int off = p - bodyPos;
                 int e = table + ((f >>> shift) - 1) * width;
                 for (int k = width - 1; k >= 0; k--) {
-                    b[e++] = (byte) (off >>> (8 * k));
+                    b[e++] = (byte) ((off >> (8 * k)) & 0xFF); // off is not negative
                 }
             }
             int s = start[f];
