@@ -50,7 +50,7 @@ public class DocumentIngestBenchmark {
     private List<byte[]> docs;
     private Transcoder transcoder;
     private DocumentFormat documentFormat;
-    private final XMLInputFactory2 stax = stax();
+    private XMLInputFactory2 stax;
     private final JsonFactory json = new JsonFactory();
     private int next;
     private final Transcoder.ValueSink[] sink = new Transcoder.ValueSink[1];
@@ -65,6 +65,7 @@ public class DocumentIngestBenchmark {
 
     @Setup
     public void setUp() {
+        stax = stax();
         FpmlDocuments d = FpmlDocuments.get();
         documentFormat = DocumentFormat.of(format);
         docs = documentFormat == DocumentFormat.XML ? d.xml : d.json;

@@ -81,7 +81,7 @@ final class ConvertCommand implements Callable<Integer> {
                             .forEach(f -> files.add(new Input(f, p.relativize(f))));
                 }
             } else {
-                files.add(new Input(p, p.getFileName()));
+                files.add(new Input(p, java.util.Objects.requireNonNull(p.getFileName(), "a file has a name")));
             }
         }
         if (files.isEmpty()) {
@@ -134,13 +134,13 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     private static boolean known(Path f) {
-        String n = f.getFileName().toString().toLowerCase(Locale.ROOT);
+        String n = String.valueOf(f.getFileName()).toLowerCase(Locale.ROOT);
         return n.endsWith("." + NpkFiles.EXTENSION) || DocumentFormat.ofFileName(n) != null;
     }
 
     /** Converts one file; returns the documents and the bytes written. */
     private long[] convert(Transcoder t, Input in, byte[] bytes, boolean toNavpack, DocumentFormat target) throws IOException {
-        String name = in.file().getFileName().toString();
+        String name = String.valueOf(in.file().getFileName());
         boolean npk = name.toLowerCase(Locale.ROOT).endsWith("." + NpkFiles.EXTENSION);
         DocumentFormat from = npk ? null : format != null ? DocumentFormat.of(format) : DocumentFormat.ofFileName(name);
         if (!npk && from == null) {
@@ -212,9 +212,9 @@ final class ConvertCommand implements Callable<Integer> {
 
     /** Writes a file through a temporary one beside it, so that a failure leaves nothing half written. */
     private static long write(Path p, Body body) throws IOException {
-        Path dir = p.toAbsolutePath().getParent();
+        Path dir = java.util.Objects.requireNonNull(p.toAbsolutePath().getParent(), "a file has a directory");
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, p.getFileName().toString(), ".part");
+        Path tmp = Files.createTempFile(dir, String.valueOf(p.getFileName()), ".part");
         try {
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
                 body.write(o);
@@ -239,7 +239,7 @@ final class ConvertCommand implements Callable<Integer> {
                 files.add(p);
             }
             for (Path f : files) {
-                DocumentFormat d = DocumentFormat.ofFileName(f.getFileName().toString());
+                DocumentFormat d = DocumentFormat.ofFileName(String.valueOf(f.getFileName()));
                 if (d == null) {
                     continue;
                 }

@@ -13,7 +13,6 @@ import io.navpack.documents.SchemaInference;
 import io.navpack.documents.Transcoder;
 import io.navpack.format.Field;
 import io.navpack.format.FieldType;
-import io.navpack.format.Kind;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.SchemaRegistry;
 import org.codehaus.stax2.XMLStreamReader2;
@@ -60,7 +59,9 @@ public final class DocumentSizes {
             List<Integer> s = new ArrayList<>(sizes.get(form));
             s.sort(null);
             int n = s.size();
-            return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2.0;
+            int hi = s.get(n / 2);
+            int lo = n % 2 == 1 ? hi : s.get(n / 2 - 1);
+            return (lo + hi) / 2.0;
         }
 
         public long total(String form) {
@@ -285,9 +286,5 @@ public final class DocumentSizes {
         List<Row> rows = compute();
         System.out.println(table(rows));
         System.out.println(summary(rows));
-    }
-
-    static boolean kindIsList(FieldType t) {
-        return t.kind() == Kind.LIST;
     }
 }
