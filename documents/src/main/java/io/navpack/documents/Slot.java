@@ -57,6 +57,8 @@ final class Slot {
     final String attrNs;
     final String attrName;
     final Shape shape;
+    /** The shape of one occurrence: a list's element, or the shape itself. */
+    final Shape item;
     final Alternate alternate;
     /** JSON: a null value of this key is written as {@code null} (else the key is left out). */
     final boolean jsonNull;
@@ -93,6 +95,7 @@ final class Slot {
         this.attrNs = attrNs;
         this.attrName = attrName;
         this.shape = shape;
+        this.item = shape.kind == Shape.Kind.LIST ? shape.element : shape;
         this.alternate = alternate;
         this.jsonNull = jsonNull;
         this.sourceKey = role + "|" + ns + "|" + name + "|" + attrNs + "|" + attrName
@@ -124,7 +127,7 @@ final class Slot {
 
     /** The shape of one occurrence: a list's element, or the shape itself. */
     Shape item() {
-        return shape.kind == Shape.Kind.LIST ? shape.element : shape;
+        return item;
     }
 
     /** Whether this slot is the same source as {@code ns}/{@code name} in {@code role}. */

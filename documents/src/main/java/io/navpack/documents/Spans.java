@@ -71,10 +71,12 @@ final class Spans {
                 occurrences = new int[size];
                 touchedCount = 0;
             }
-            for (int i = 0; i < touchedCount; i++) {
+            int[] c = count;
+            int[] o = occurrences;
+            for (int i = 0, n2 = touchedCount; i < n2; i++) {
                 int k = touched[i];
-                count[k] = 0;
-                occurrences[k] = 0;
+                c[k] = 0;
+                o[k] = 0;
             }
             touchedCount = 0;
             this.spanMark = spanMark;

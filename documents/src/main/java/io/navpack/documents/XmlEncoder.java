@@ -60,7 +60,8 @@ final class XmlEncoder {
                         }
                     }
                     case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE -> {
-                        if (spans.depth() > 0) {
+                        // between child elements: whitespace alone is not kept (the indentation of most documents)
+                        if (spans.depth() > 0 && (textLength > 0 || !r.isWhiteSpace())) {
                             appendText(r);
                         }
                     }
