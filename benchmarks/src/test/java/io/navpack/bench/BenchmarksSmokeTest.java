@@ -31,7 +31,7 @@ class BenchmarksSmokeTest {
     @ValueSource(strings = {"CodecBenchmark", "EncodeIntoBufferBenchmark", "FieldPositionBenchmark",
         "TradeFieldReadBenchmark", "NavpackViewReadBenchmark", "ViewAccessBenchmark", "NearCacheBenchmark",
         "ExtractorGridBenchmark", "ScanQueryBenchmark", "SqlScanBenchmark", "SizerWalkBenchmark",
-        "SizerScaleBenchmark", "SizingLatencyBenchmark"})
+        "SizerScaleBenchmark", "SizingLatencyBenchmark", "DocumentIngestBenchmark", "DocumentExportBenchmark"})
     void runs(String benchmark) throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("io\\.navpack\\.bench\\." + benchmark + "\\.")

@@ -11,8 +11,8 @@ import java.io.IOException;
 
 /**
  * The JSON parser every JSON document goes through: Jackson's streaming core, strict (no comments, no
- * trailing commas, a key twice in an object refused), UTF-8, its nesting, string and number lengths held to
- * the {@link Limits}.
+ * trailing commas; a key twice in an object is refused by the readers), UTF-8, its nesting, string and number
+ * lengths held to the {@link Limits}.
  */
 final class Json {
     private Json() {
@@ -20,7 +20,6 @@ final class Json {
 
     static JsonFactory factory(Limits limits) {
         return JsonFactory.builder()
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(limits.maxDepth())

@@ -31,6 +31,7 @@ final class JsonEncoder {
     private int[] exceptions = new int[16];
 
     private JsonParser parser;
+    private String source;
     private byte[] doc;
     private long lineBase;
     private boolean byKeys;
@@ -50,6 +51,7 @@ final class JsonEncoder {
                     + " bytes is larger than the limit of " + limits.maxDocumentBytes() + " bytes (Limits.maxDocumentBytes)");
         }
         this.doc = bytes;
+        this.source = source;
         this.lineBase = lineBase;
         this.byKeys = m.format.json();
         this.rangeStart = off;
@@ -126,6 +128,9 @@ final class JsonEncoder {
             if (s == null) {
                 throw misfit("key \"" + key + "\" is not in type " + t.name);
             }
+            if (!absent(f, s)) {
+                throw Json.at(source, lineBase, p, Json.path(p), "key \"" + key + "\" twice in one object");
+            }
             value(f, s, p.nextToken());
         }
         if (byKeys && t.nullsSlot == null) {
@@ -144,8 +149,8 @@ final class JsonEncoder {
                 throw misfit("key \"" + s.name + "\" is null here, where type " + t.name + " leaves it out (it has no $nulls)");
             }
         }
-        for (Slot s : t.slots) {
-            if (s.jsonNull && s.primary == s && absent(f, s)) {
+        for (Slot s : t.jsonNullKeys) {
+            if (absent(f, s)) {
                 throw misfit("key \"" + s.name + "\" is missing here, where type " + t.name + " writes null"
                         + " (it has no $nulls)");
             }
@@ -175,8 +180,8 @@ final class JsonEncoder {
                 n = exception(n, s.index);
             }
         }
-        for (Slot s : t.slots) {
-            if (s.jsonNull && s.primary == s && s.role.content() && absent(f, s)) {
+        for (Slot s : t.jsonNullKeys) {
+            if (absent(f, s)) {
                 n = exception(n, s.index);
             }
         }
@@ -221,8 +226,9 @@ final class JsonEncoder {
             spans.add(f, head.index, start, out.position());
             return;
         }
-        long startByte = parser.currentTokenLocation().getByteOffset();
-        int depth = depthBefore(t);
+        boolean rawLater = head.rawAlternates;
+        long startByte = rawLater ? parser.currentTokenLocation().getByteOffset() : -1;
+        int depth = rawLater ? depthBefore(t) : 0;
         int outMark = out.position();
         int elementMark = elements;
         long spansMark = spans.mark();
@@ -234,7 +240,7 @@ final class JsonEncoder {
                 raw(f, s, t, startByte, depth, outMark, elementMark);
                 return;
             }
-            boolean later = hasRawAlternate(s.next);
+            boolean later = rawLater && hasRawAlternate(s.next);
             try {
                 int start = typed(s.shape, s, t);
                 if (start >= 0) {

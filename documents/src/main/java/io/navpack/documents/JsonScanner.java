@@ -21,6 +21,15 @@ final class JsonScanner {
     private JsonScanner() {
     }
 
+    /** A key that an object has twice. */
+    static final class DuplicateKey extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        DuplicateKey(String key) {
+            super(key, null, false, false);
+        }
+    }
+
     /** Scans a file: one JSON document, or with {@code lines} one per non-blank line. */
     static void scan(byte[] bytes, int off, int len, boolean lines, String source, Stats stats, Limits limits) {
         JsonFactory f = Json.factory(limits);
@@ -79,6 +88,8 @@ final class JsonScanner {
                         + (lineBase == 0 ? " (NDJSON holds one per line: --format ndjson)" : ""));
             }
             stats.documents++;
+        } catch (DuplicateKey e) {
+            throw Json.at(source, lineBase, parser, Json.path(parser), "key \"" + e.getMessage() + "\" twice in one object");
         } catch (JsonProcessingException e) {
             throw Json.error(source, lineBase, e, parser == null ? "$" : Json.path(parser), parser);
         } catch (IOException e) {
@@ -93,7 +104,9 @@ final class JsonScanner {
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
             Stats.Name key = new Stats.Name("", p.currentName());
             Stats.ChildStats c = type.child(key);
-            seen.put(key, new int[] {1});
+            if (seen.put(key, new int[] {1}) != null) {
+                throw new DuplicateKey(key.local());
+            }
             value(p, p.nextToken(), c.values, key.local(), stats, c);
         }
         for (Stats.Name k : seen.keySet()) {

@@ -43,6 +43,8 @@ final class RecType {
     Slot rootSlot;
     private NameTable attributeTable;
     private NameTable elementTable;
+    /** JSON keys (first slot of their chain) whose null is written as null: those a missing key may break. */
+    Slot[] jsonNullKeys;
     /** Slots whose source is attributes, in field order. */
     Slot[] attributeSlots;
     /** Children slots in {@link #childOrder}. */
@@ -186,6 +188,16 @@ final class RecType {
         elements.values().forEach(m -> el.addAll(m.values()));
         elementTable = new NameTable(el, false);
         attributeSlots = attrs.toArray(new Slot[0]);
+        List<Slot> nullKeys = new ArrayList<>();
+        for (Slot s : slots) {
+            if (s.jsonNull && s.primary == s && s.role.content()) {
+                nullKeys.add(s);
+            }
+            if (s.item.kind == Shape.Kind.SCALAR && s.item.text == TextType.JSON && s.shape.kind != Shape.Kind.LIST) {
+                s.primary.rawAlternates = true;
+            }
+        }
+        jsonNullKeys = nullKeys.toArray(new Slot[0]);
         children = childOrder.toArray(new Slot[0]);
         for (int r = 0; r < children.length; r++) {
             Slot c = children[r];

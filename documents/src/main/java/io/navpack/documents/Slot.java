@@ -76,6 +76,8 @@ final class Slot {
     Slot primary;
     /** Position among the element's children in document order (elements and text), or -1. */
     int rank = -1;
+    /** On a chain's first slot: whether an alternate holds JSON text (so that a value's own text must be found). */
+    boolean rawAlternates;
     /** The record type that {@link #shape} (or its list's elements) names, when it names one. */
     RecType target;
 
