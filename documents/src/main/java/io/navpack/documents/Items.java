@@ -81,12 +81,12 @@ final class Items {
             left[i] = count;
             element[i] = schema.field(i).type().element();
         }
-        for (Slot s : t.slots) {
+        for (Slot s : t.slotArray) {
             if (s.index < fields && s.inGroup()) {
                 groupLeft[s.group.index] = Math.max(groupLeft[s.group.index], left[s.index]);
             }
         }
-        for (Slot s : t.slots) {
+        for (Slot s : t.slotArray) {
             if (s.index < fields && s.inGroup() && s.repeated() && left[s.index] > 0
                     && left[s.index] != groupLeft[s.group.index]) {
                 throw new NavpackFormatException("list " + s.field + " of " + t.name + " has " + left[s.index]

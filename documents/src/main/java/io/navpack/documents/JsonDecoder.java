@@ -85,7 +85,7 @@ final class JsonDecoder {
         }
         out.byte1('{');
         boolean first = true;
-        for (Slot s : t.slots) {
+        for (Slot s : t.slotArray) {
             if (s.index >= fields) {
                 break;
             }

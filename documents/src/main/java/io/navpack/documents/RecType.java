@@ -22,6 +22,8 @@ final class RecType {
     final String local;
     final boolean root;
     final List<Slot> slots;
+    /** {@link #slots} as an array, for loops that must not allocate. */
+    final Slot[] slotArray;
     /** Children (element and text slots) in the order an element writes them when it has no {@code $order}. */
     final List<Slot> childOrder;
 
@@ -58,6 +60,7 @@ final class RecType {
         this.local = local;
         this.root = root;
         this.slots = List.copyOf(slots);
+        this.slotArray = this.slots.toArray(new Slot[0]);
         this.childOrder = List.copyOf(childOrder);
         for (int i = 0; i < this.slots.size(); i++) {
             if (this.slots.get(i).index != i) {

@@ -26,6 +26,7 @@ final class XmlDecoder {
     private Items[] itemsByDepth = new Items[16];
     private final Namespaces ns = new Namespaces();
     private final Map<String, String[]> parsedDeclarations = new HashMap<>();
+    private final Map<Shape, String[][]> enumDeclarations = new java.util.IdentityHashMap<>();
     private final Map<String, byte[]> names = new HashMap<>();
     private Utf8Buffer out;
 
@@ -69,24 +70,44 @@ final class XmlDecoder {
         int fields = schema.fieldCount();
         int mark = ns.mark();
         // declarations first: they bind the prefixes the element's own name may use
-        int declStart = -1;
-        int declEnd = -1;
+        byte[] declBytes = null;
+        int declOff = 0;
+        int declLen = 0;
         if (t.nsSlot != null && t.nsSlot.index < fields && !c.isNull(t.nsSlot.index)) {
-            declStart = out.size();
-            Texts.formatOrEnum(t.nsSlot.shape, b, c.start(t.nsSlot.index), c.recordEnd(), out, Utf8Buffer.Escape.NONE);
-            declEnd = out.size();
-            String[] decls = declarations(out.buf, declStart, declEnd);
+            int p = c.start(t.nsSlot.index);
+            String[] decls;
+            Shape shape = t.nsSlot.shape;
+            if (shape.kind == Shape.Kind.ENUM) {
+                int i = PackedInts.readInt(b, p, c.recordEnd());
+                if (i < 0 || i >= shape.constants.size()) {
+                    throw new NavpackFormatException("enum index " + i + " outside the $ns constants", p);
+                }
+                declBytes = shape.utf8[i];
+                declLen = declBytes.length;
+                String[][] parsed = enumDeclarations.computeIfAbsent(shape, k -> new String[k.constants.size()][]);
+                if (parsed[i] == null) {
+                    parsed[i] = parseDeclarations(shape.constants.get(i));
+                }
+                decls = parsed[i];
+            } else {
+                int q = PackedInts.skipInt(b, p, c.recordEnd());
+                declLen = PackedInts.readInt(b, p, c.recordEnd());
+                if (declLen < 0 || declLen > c.recordEnd() - q) {
+                    throw new NavpackFormatException("$ns of " + declLen + " bytes exceeds its record", p);
+                }
+                declBytes = b;
+                declOff = q;
+                decls = declarations(b, q, q + declLen);
+            }
             for (int i = 0; i < decls.length; i += 2) {
                 ns.bind(decls[i], decls[i + 1]);
             }
-            out.pos = declStart; // written again after the name
         }
-        byte[] declBytes = declStart < 0 ? null : Arrays.copyOfRange(out.buf, declStart, declEnd);
         out.byte1('<');
         writeName(t.ns, t.local, true);
         if (declBytes != null) {
             out.byte1(' ');
-            out.bytes(declBytes);
+            out.bytes(declBytes, declOff, declLen);
         }
         ns.writePending(out);
         for (Slot a : t.attributeSlots) {

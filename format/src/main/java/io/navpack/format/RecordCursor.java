@@ -41,20 +41,70 @@ public final class RecordCursor {
         if (offset < 0 || limit > b.length || offset > limit) {
             throw new IllegalArgumentException("range " + offset + ".." + limit + " outside an array of " + b.length);
         }
-        RecordView view = new RecordView(b, offset, limit - offset, registry, 0);
-        Schema s = view.schema();
+        // the header, checked as RecordView checks it (without making a view)
+        int p = offset;
+        int typeId = PackedInts.readInt(b, p, limit);
+        p = PackedInts.skipInt(b, p, limit);
+        int version = PackedInts.readInt(b, p, limit);
+        p = PackedInts.skipInt(b, p, limit);
+        if (typeId < 0 || version < 0) {
+            throw new NavpackFormatException("negative type id " + typeId + " or version " + version, offset);
+        }
+        Schema s = schema != null && schema.typeId() == typeId && schema.version() == version ? schema
+                : registry.schema(typeId, version, offset);
+        if (p >= limit) {
+            throw new NavpackFormatException("truncated record header", p);
+        }
+        int flags = b[p++] & 0xFF;
         int n = s.fieldCount();
+        int shift = 3 - ((flags >>> RecordView.BLOCK_CODE_SHIFT) & 3);
+        int blocks = (n + (1 << shift) - 1) >>> shift;
+        int widthCode = flags & RecordView.FLAG_WIDTH;
+        if ((flags & ~(RecordView.FLAG_WIDTH | RecordView.FLAG_NULLS | (3 << RecordView.BLOCK_CODE_SHIFT))) != 0
+                || widthCode == 3 || (blocks <= 1 && widthCode != 0)) {
+            throw new NavpackFormatException("invalid record flags 0x" + Integer.toHexString(flags), p - 1);
+        }
+        int bitmap = -1;
+        if ((flags & RecordView.FLAG_NULLS) != 0) {
+            if (!s.hasNullableFields() || s.bitmapLength() > limit - p) {
+                throw new NavpackFormatException("invalid null bitmap", p);
+            }
+            byte[] notNull = s.notNullMask();
+            for (int j = 0; j < notNull.length; j++) {
+                if ((b[p + j] & notNull[j]) != 0) {
+                    throw new NavpackFormatException("null bitmap marks a field null that cannot be null", p + j);
+                }
+            }
+            bitmap = p;
+            p += s.bitmapLength();
+        }
+        int table = p;
+        int tableLen = RecordView.tableLength(blocks, widthCode);
+        if (tableLen > limit - p) {
+            throw new NavpackFormatException("truncated offset table", p);
+        }
+        int bodyPos = p + tableLen;
         if (start.length < n) {
             start = new int[Math.max(n, start.length * 2)];
             end = new int[start.length];
         }
-        int bitmap = view.bitmapPosition();
-        int p = view.bodyPosition();
-        int mask = view.blockMask();
+        p = bodyPos;
+        int mask = (1 << shift) - 1;
         Codec[] codecs = s.codecs();
         for (int f = 0; f < n; f++) {
             if (f > 0 && (f & mask) == 0) {
-                view.checkBlock(f, p);
+                // the block must start where the offset table says
+                int e = table + (((f >>> shift) - 1) << widthCode);
+                int off = switch (widthCode) {
+                    case 0 -> b[e] & 0xFF;
+                    case 1 -> ((b[e] & 0xFF) << 8) | (b[e + 1] & 0xFF);
+                    default -> ((b[e] & 0xFF) << 24) | ((b[e + 1] & 0xFF) << 16) | ((b[e + 2] & 0xFF) << 8) | (b[e + 3] & 0xFF);
+                };
+                if (p != bodyPos + off) {
+                    throw new NavpackFormatException("fields " + (f - mask - 1) + ".." + (f - 1) + " of " + s.typeName()
+                            + " end at offset " + p + " but the offset table says field " + f + " starts at offset "
+                            + (bodyPos + off), p);
+                }
             }
             if (NullBitmap.isSet(b, bitmap, f)) {
                 start[f] = -1;
