@@ -24,8 +24,9 @@ final class NameTable {
             while (locals[h] != null) {
                 h = (h + 1) & mask;
             }
-            locals[h] = local;
-            namespaces[h] = ns;
+            // the parsers hand out interned names: interned here too, equals finds them by reference
+            locals[h] = local.intern();
+            namespaces[h] = ns.intern();
             slots[h] = s;
         }
     }

@@ -105,7 +105,7 @@ final class RecType {
         Map<String, Slot> groups = new HashMap<>();
         Map<Slot, List<Slot>> members = new HashMap<>();
         for (Slot s : slots) {
-            byField.put(s.field, s);
+            byField.put(s.field.intern(), s);
             Shape leaf = s.shape.leaf();
             if (leaf.kind == Shape.Kind.RECORD) {
                 s.target = types.get(leaf.typeName);
@@ -165,7 +165,7 @@ final class RecType {
                 }
                 case KEY, COLUMN -> {
                     if (s.primary == s) {
-                        keys.put(s.name, s);
+                        keys.put(s.name.intern(), s); // Jackson interns keys: found by reference
                     }
                 }
                 case ROOT -> {
