@@ -179,6 +179,7 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk17 "$JAVA" NearCacheBenchmark -p entries=2000
     run jdk17 "$JAVA" DocumentIngestBenchmark
     run jdk17 "$JAVA" DocumentExportBenchmark
+    run jdk17 "$JAVA" DocumentTreeExportBenchmark
   else
     run jdk17 "$JAVA" CodecBenchmark
     run jdk17 "$JAVA" EncodeIntoBufferBenchmark
@@ -189,6 +190,7 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk17 "$JAVA" NearCacheBenchmark
     run jdk17 "$JAVA" DocumentIngestBenchmark
     run jdk17 "$JAVA" DocumentExportBenchmark
+    run jdk17 "$JAVA" DocumentTreeExportBenchmark
   fi
   run_grid jdk17 "$JAVA"
   run jdk17 "$JAVA" ScanQueryBenchmark

@@ -29,7 +29,7 @@ final class DocumentsReport {
     }
 
     String export() {
-        return table("DocumentExportBenchmark", "navpack", "writeOnly", "writeTree",
+        return table("DocumentExportBenchmark", "navpack", "writeOnly", "DocumentTreeExportBenchmark.writeTree",
                 "the same writer, recorded events", "Jackson, the tree", false);
     }
 
@@ -47,7 +47,7 @@ final class DocumentsReport {
             Report.Result lim = report.find("jdk17", bench + "." + limit, "format", format);
             for (String[] p : List.of(new String[] {navpack, "navpack" + (in ? " (document to value)" : " (value to document)")},
                     new String[] {limit, limitLabel}, new String[] {tree, treeLabel})) {
-                Report.Result r = report.find("jdk17", bench + "." + p[0], "format", format);
+                Report.Result r = report.find("jdk17", p[0].contains(".") ? p[0] : bench + "." + p[0], "format", format);
                 if (r == null) {
                     continue;
                 }
