@@ -407,8 +407,8 @@ final class JsonEncoder {
                     }
                     return true;
                 }
-                if (t != JsonToken.VALUE_NUMBER_FLOAT) {
-                    return false;
+                if (t != JsonToken.VALUE_NUMBER_FLOAT || negativeZero(p)) {
+                    return false; // -0.0 would come back as 0.0: the JSON-text alternate keeps it
                 }
                 if (!Texts.write(TextType.DECIMAL, p.getTextCharacters(), p.getTextOffset(), p.getTextLength(), out, scratch)) {
                     BigDecimal d = p.getDecimalValue();
@@ -461,6 +461,26 @@ final class JsonEncoder {
                 return true;
             }
         }
+    }
+
+    /** Whether the current decimal number is a zero written with a minus ({@code -0.0}, {@code -0e5}). */
+    static boolean negativeZero(JsonParser p) throws IOException {
+        char[] c = p.getTextCharacters();
+        int off = p.getTextOffset();
+        int end = off + p.getTextLength();
+        if (end == off || c[off] != '-') {
+            return false;
+        }
+        for (int i = off + 1; i < end; i++) {
+            char ch = c[i];
+            if (ch == 'e' || ch == 'E') {
+                break;
+            }
+            if (ch >= '1' && ch <= '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void push(int start, int end) {

@@ -55,7 +55,7 @@ final class JsonEvolution {
                 String field = root ? "$root" : ModelBuilder.identifier(key);
                 head = w.add(field, role, null, key, null, null, ModelBuilder.jsonShape(c.values, types),
                         Slot.Alternate.NONE, jsonNull);
-                if (c.values.kinds() > 1) {
+                if (c.values.kinds() > 1 || c.values.negativeZero) {
                     w.add(head.field + "$json", role, null, key, null, null, Shape.scalar(TextType.JSON), Slot.Alternate.JSON,
                             jsonNull);
                 }
@@ -68,6 +68,9 @@ final class JsonEvolution {
                 raw |= s.item().kind == Shape.Kind.SCALAR && s.item().text == TextType.JSON && !s.repeated();
             }
             if (raw) {
+                continue;
+            }
+            if (holds(head.shape, c.values)) {
                 continue;
             }
             Shape item = head.item();
@@ -96,6 +99,28 @@ final class JsonEvolution {
         if (nulls && w.find(Slot.Role.NULLS, null, null, null, null) == null) {
             w.add("$nulls", Slot.Role.NULLS, null, null, null, null, Shape.scalar(TextType.BYTES), Slot.Alternate.NONE, false);
         }
+    }
+
+    /** Whether a field of {@code shape} holds every value {@code v} saw (enum values and text types: see fit). */
+    static boolean holds(Shape shape, Stats.ValueStats v) {
+        if (v.kinds() == 0) {
+            return true; // only nulls
+        }
+        if (v.kinds() > 1) {
+            return shape.kind == Shape.Kind.SCALAR && shape.text == TextType.JSON;
+        }
+        return switch (shape.kind) {
+            case ENUM -> false; // strings: let fit decide
+            case RECORD -> v.objects > 0;
+            case LIST -> v.arrays > 0 && (v.elements == null || holds(shape.element, v.elements));
+            default -> switch (shape.text) {
+                case JSON -> true;
+                case LONG -> v.integers > 0 && v.floats == 0 && !v.bigIntegers;
+                case DECIMAL -> v.integers + v.floats > 0 && !v.negativeZero;
+                case BOOLEAN -> v.booleans > 0;
+                default -> false; // strings: let fit decide
+            };
+        };
     }
 
     private static void csv(Evolution ev, Evolution.Work w, Stats.ElementStats e) {

@@ -131,7 +131,10 @@ final class JsonScanner {
                     v.bigIntegers = true;
                 }
             }
-            case VALUE_NUMBER_FLOAT -> v.floats++;
+            case VALUE_NUMBER_FLOAT -> {
+                v.floats++;
+                v.negativeZero |= JsonEncoder.negativeZero(p);
+            }
             case VALUE_STRING -> {
                 v.strings++;
                 v.text(p.getTextCharacters(), p.getTextOffset(), p.getTextLength(), STRING_TYPES);

@@ -230,7 +230,7 @@ final class ModelBuilder {
             Slot.Role role = root ? Slot.Role.ROOT : Slot.Role.KEY;
             String key = root ? null : c.name.local();
             slots.add(new Slot(field, slots.size(), 1, role, null, key, shape, Slot.Alternate.NONE, jsonNull));
-            if (c.values.kinds() > 1) {
+            if (c.values.kinds() > 1 || c.values.negativeZero) {
                 slots.add(new Slot(names.take(field + "$json"), slots.size(), 1, role, null, key,
                         Shape.scalar(TextType.JSON), Slot.Alternate.JSON, jsonNull));
             }
@@ -266,7 +266,7 @@ final class ModelBuilder {
             return Shape.record(types.apply(v.objectType));
         }
         Stats.ValueStats e = v.elements;
-        return Shape.list(e == null || e.kinds() != 1 ? Shape.scalar(TextType.JSON) : jsonShape(e, types));
+        return Shape.list(e == null || e.kinds() != 1 || e.negativeZero ? Shape.scalar(TextType.JSON) : jsonShape(e, types));
     }
 
     private static Shape jsonStringShape(Stats.ValueStats v) {

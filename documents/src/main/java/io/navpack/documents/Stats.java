@@ -147,6 +147,8 @@ final class Stats {
         /** Integers outside 64 bits. */
         boolean bigIntegers;
         long floats;
+        /** A decimal number written as a negative zero ({@code -0.0}), which a decimal cannot hold. */
+        boolean negativeZero;
         long strings;
         long objects;
         long arrays;

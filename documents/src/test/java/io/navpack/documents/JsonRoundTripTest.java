@@ -66,6 +66,26 @@ class JsonRoundTripTest {
     }
 
     @Test
+    void negativeZeroStaysNegative() {
+        byte[] doc = utf8("{\"a\": -0.0, \"b\": 1.5, \"c\": [-0.0, 2.5], \"d\": -0}");
+        DocumentSchema s = SchemaInference.of(DocumentFormat.JSON).name("z").add(utf8("{\"a\": 1.5, \"b\": 2.5, \"c\": [1.5], \"d\": 1}"),
+                "z.json").infer();
+        Transcoder t = s.transcoder();
+        byte[] back = t.toDocument(t.toNavpack(doc, "z.json"), DocumentFormat.JSON);
+        assertThat(new String(back, StandardCharsets.UTF_8)).contains("\"a\":-0.0").contains("-0.0, 2.5]");
+        com.fasterxml.jackson.databind.ObjectMapper plain = new com.fasterxml.jackson.databind.ObjectMapper();
+        try {
+            assertThat((Object) plain.readTree(back)).isEqualTo(plain.readTree(doc)); // -0.0 as a double: not 0.0
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        DocumentSchema inferred = SchemaInference.of(DocumentFormat.JSON).name("z").add(doc, "z.json").infer();
+        Transcoder u = inferred.transcoder().evolving(false);
+        assertThat(new String(u.toDocument(u.toNavpack(doc, "z.json"), DocumentFormat.JSON), StandardCharsets.UTF_8))
+                .contains("\"a\":-0.0").contains("[-0.0,2.5]");
+    }
+
+    @Test
     void ndjsonLinesAreValues() throws IOException {
         GeneratedDocuments g = new GeneratedDocuments(3L);
         StringBuilder file = new StringBuilder();
