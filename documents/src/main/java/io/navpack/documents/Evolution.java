@@ -153,7 +153,11 @@ final class Evolution {
             }
             String ns0 = old != null ? old.ns : ns;
             String local0 = old != null ? old.local : local;
-            return new RecType(name, id, newVersion(), ns0, local0, root, slots, order);
+            RecType t = new RecType(name, id, newVersion(), ns0, local0, root, slots, order);
+            if (old != null) {
+                t.schemas = old.schemas; // versions before keep their schemas; buildSchemas adds the new one
+            }
+            return t;
         }
     }
 

@@ -31,7 +31,7 @@ final class ModelBuilder {
     /** An enum when the values seen once are at most 1 / this of the occurrences. */
     static final int UNSEEN_SHARE = 4;
     /** An enum grows by evolution up to this many constants; beyond, new values go to a text alternate. */
-    static final int MAX_ENUM_GROWTH = 4096;
+    static final int MAX_ENUM_GROWTH = 1024;
 
     private final Stats stats;
     private final String schemaName;

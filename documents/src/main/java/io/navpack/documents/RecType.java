@@ -219,11 +219,15 @@ final class RecType {
 
     /** The navpack schemas of every version (kept when a copy of an unchanged type already has them). */
     void buildSchemas() {
-        if (schemas != null) {
-            return;
+        if (schemas == null) {
+            schemas = new Schema[version];
+        } else if (schemas.length < version) {
+            schemas = java.util.Arrays.copyOf(schemas, version);
         }
-        schemas = new Schema[version];
         for (int v = 1; v <= version; v++) {
+            if (schemas[v - 1] != null) {
+                continue; // an older version: its fields and constants do not change
+            }
             Schema.Builder b = Schema.builder(name).typeId(id).version(v);
             for (Slot s : slots) {
                 if (s.since <= v) {
