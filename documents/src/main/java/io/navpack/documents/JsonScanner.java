@@ -89,7 +89,8 @@ final class JsonScanner {
             }
             stats.documents++;
         } catch (DuplicateKey e) {
-            throw Json.at(source, lineBase, parser, Json.path(parser), "key \"" + e.getMessage() + "\" twice in one object");
+            JsonParser p = java.util.Objects.requireNonNull(parser, "the parser read the key");
+            throw Json.at(source, lineBase, p, Json.path(p), "key \"" + e.getMessage() + "\" twice in one object");
         } catch (JsonProcessingException e) {
             throw Json.error(source, lineBase, e, parser == null ? "$" : Json.path(parser), parser);
         } catch (IOException e) {
