@@ -41,7 +41,7 @@ JAVA25="${JAVA25:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}"
 JAR=benchmarks/target/benchmarks.jar
 STARTED=$SECONDS
 
-if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src benchmarks/pom.xml serializer/src extractors/src index-sizer/src agent/src \
+if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src benchmarks/pom.xml format/src documents/src serializer/src extractors/src index-sizer/src agent/src \
     -newer "$JAR" -type f -print -quit)" ]; then
   echo "building $JAR"
   ./mvnw -q -B -ntp -pl benchmarks -am package -DskipTests
@@ -177,6 +177,9 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk17 "$JAVA" NavpackViewReadBenchmark
     run jdk17 "$JAVA" ViewAccessBenchmark -p values=2000
     run jdk17 "$JAVA" NearCacheBenchmark -p entries=2000
+    run jdk17 "$JAVA" DocumentIngestBenchmark
+    run jdk17 "$JAVA" DocumentExportBenchmark
+    run jdk17 "$JAVA" DocumentTreeExportBenchmark
   else
     run jdk17 "$JAVA" CodecBenchmark
     run jdk17 "$JAVA" EncodeIntoBufferBenchmark
@@ -185,6 +188,9 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk17 "$JAVA" NavpackViewReadBenchmark
     run jdk17 "$JAVA" ViewAccessBenchmark
     run jdk17 "$JAVA" NearCacheBenchmark
+    run jdk17 "$JAVA" DocumentIngestBenchmark
+    run jdk17 "$JAVA" DocumentExportBenchmark
+    run jdk17 "$JAVA" DocumentTreeExportBenchmark
   fi
   run_grid jdk17 "$JAVA"
   run jdk17 "$JAVA" ScanQueryBenchmark

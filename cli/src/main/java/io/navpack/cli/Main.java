@@ -15,9 +15,10 @@ import java.util.logging.ConsoleHandler;
  * not be reached, 4 a result is incomplete (e.g. a member did not answer a sizing call).
  */
 @Command(name = "navpack", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Compact, navigable values for Hazelcast: demo, index sizing, value inspection.",
+        description = "Compact, navigable values for Hazelcast: demo, member, index sizing, value inspection, documents.",
         subcommands = {DemoCommand.class, MemberCommand.class, SizeCommand.class, InspectCommand.class, SchemasCommand.class,
-                CalibrateCommand.class, SqlCommand.class, CommandLine.HelpCommand.class})
+                CalibrateCommand.class, SqlCommand.class, InferCommand.class, ConvertCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main {
     public static final int OK = 0;
     public static final int FAILED = 1;

@@ -40,7 +40,7 @@ class BoundariesTest {
         for (String pkg : List.of("io.navpack.format", "io.navpack.format.spi", "io.navpack.format.internal",
                 "io.navpack.hazelcast", "io.navpack.hazelcast.internal", "io.navpack.hazelcast.schemas",
                 "io.navpack.extract", "io.navpack.sql", "io.navpack.sizing", "io.navpack.sizing.internal",
-                "io.navpack.agent", "io.navpack.cli")) {
+                "io.navpack.agent", "io.navpack.cli", "io.navpack.documents")) {
             assertThat(NAVPACK.stream().anyMatch(c -> c.getPackageName().equals(pkg))).as(pkg).isTrue();
         }
     }
@@ -49,6 +49,15 @@ class BoundariesTest {
     void theFormatDependsOnTheJdkAlone() {
         noClasses().that().resideInAPackage("io.navpack.format..")
                 .should().dependOnClassesThat().resideOutsideOfPackages("io.navpack.format..", "java..")
+                .check(NAVPACK);
+    }
+
+    @Test
+    void documentsAreReadAndWrittenWithoutHazelcast() {
+        noClasses().that().resideInAPackage("io.navpack.documents..")
+                .should().dependOnClassesThat().resideInAnyPackage("com.hazelcast..", "io.navpack.hazelcast..",
+                        "io.navpack.extract..", "io.navpack.sql..", "io.navpack.sizing..", "io.navpack.cli..")
+                .because("navpack-documents is on the format core and the parsers only")
                 .check(NAVPACK);
     }
 

@@ -208,7 +208,8 @@ public final class NavpackSettings {
      * not reported as unknown.
      */
     private static final List<String> TOOL_PREFIXES = List.of("navpack.copy-on-read", "navpack.agent.", "navpack.it.",
-            "navpack.fuzz.", "navpack.bench.", "navpack.demo.", "navpack.soak.");
+            "navpack.fuzz.", "navpack.bench.", "navpack.demo.", "navpack.soak", "navpack.cli.", "navpack.member.",
+            "navpack.hazelcast.", "navpack.hazelcast-jdbc.", "navpack.sql.jars", "navpack.fpml.", "navpack.test.");
 
     /**
      * The {@code navpack.*} property names among {@code configured} (an instance's configuration properties) and

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
@@ -149,6 +150,25 @@ class StartChecksTest {
         assertThat(logged).anyMatch(m -> m.contains("navpack.veiw.Trade (did you mean navpack.view.Trade?)"));
         assertThat(logged).anyMatch(m -> m.contains("navpack.extract.mod (did you mean navpack.extract.mode?)"));
         assertThat(logged).noneMatch(m -> m.contains("unknown property navpack.classes"));
+    }
+
+    @Test
+    void systemPropertiesOfNavpacksOwnToolsAreNotReportedButMisspelledSettingsAre() {
+        String[] tools = {"navpack.soak", "navpack.soak.minutes", "navpack.it.requireDocker", "navpack.fuzz.seed",
+                "navpack.hazelcast.versions", "navpack.member.jar"};
+        for (String t : tools) {
+            System.setProperty(t, "x");
+        }
+        System.setProperty("navpack.readmod", "record");
+        try {
+            List<String> unknown = NavpackSettings.unknownNames(new Properties());
+            assertThat(unknown).containsExactly("navpack.readmod (did you mean navpack.read-mode?)");
+        } finally {
+            for (String t : tools) {
+                System.clearProperty(t);
+            }
+            System.clearProperty("navpack.readmod");
+        }
     }
 
     /** A view of the trade whose currency cannot be an int: it does not match the trade's schema. */

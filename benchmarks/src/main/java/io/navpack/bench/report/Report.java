@@ -183,6 +183,10 @@ public final class Report {
         blocks.put("walk", walk());
         blocks.put("latency", latency());
         blocks.put("scale", scale());
+        DocumentsReport documents = new DocumentsReport(this);
+        blocks.put("docsizes", documents.sizes());
+        blocks.put("docingest", documents.ingest());
+        blocks.put("docexport", documents.export());
         blocks.put("raw", raw());
 
         String text = Files.readString(page, StandardCharsets.UTF_8);
