@@ -26,6 +26,17 @@ final class ModuleOpener {
     }
 
     /**
+     * Opens each {@code module/package} of {@code packages} whose module is in the boot layer; a module this
+     * runtime lacks (a trimmed image) is skipped.
+     */
+    static void openAll(Instrumentation inst, Collection<String> packages) {
+        for (String p : packages) {
+            int slash = p.indexOf('/');
+            ModuleLayer.boot().findModule(p.substring(0, slash)).ifPresent(m -> open(inst, m, p.substring(slash + 1)));
+        }
+    }
+
+    /**
      * Opens the package of {@code type} to the agent if it lives in a named module that does not open it.
      *
      * @return true if the package is open to the agent afterwards

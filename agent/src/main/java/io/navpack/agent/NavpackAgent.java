@@ -17,6 +17,10 @@ import java.util.ArrayList;
  * so the JVM needs no {@code --add-opens} flags. Packages of other modules are opened on demand when a
  * walk first meets one of their classes.
  *
+ * <p>It also gives the class path it is on the JDK access Hazelcast asks for when it starts ({@link
+ * #HAZELCAST_PACKAGES}, the {@code --add-exports} / {@code --add-opens} of Hazelcast's advice): a member started
+ * with the agent on its class path and as its agent needs no such flags and logs no warning about them.
+ *
  * <p>Agent options (after {@code =}, comma separated): {@code open=java.nio;java.net} opens further
  * {@code java.base} packages at start; {@code quiet} suppresses the start-up line on standard error.
  */
@@ -27,6 +31,13 @@ public final class NavpackAgent {
             "java.lang", "java.lang.ref", "java.util", "java.util.concurrent",
             "java.util.concurrent.atomic", "java.util.concurrent.locks", "java.time", "java.math",
             "java.nio", "java.net", "java.util.regex", "java.text");
+
+    /**
+     * The packages Hazelcast checks at start ({@code module/package}): its {@code ModularJavaUtils} warns
+     * "starting in a Java modular environment ... without proper access" unless each is open or exported to it.
+     */
+    public static final List<String> HAZELCAST_PACKAGES = List.of("java.base/jdk.internal.ref", "java.base/java.lang",
+            "java.base/sun.nio.ch", "java.management/sun.management", "jdk.management/com.sun.management.internal");
 
     private static volatile Instrumentation instrumentation;
     private static volatile String loadedBy;
@@ -80,6 +91,7 @@ public final class NavpackAgent {
             loadedBy = how;
         }
         ModuleOpener.openJavaBase(inst, DEFAULT_OPEN_PACKAGES);
+        ModuleOpener.openAll(inst, HAZELCAST_PACKAGES);
         UnsafeAccess.install(inst);
         if (!extra.isEmpty()) {
             ModuleOpener.openJavaBase(inst, extra);

@@ -31,6 +31,10 @@ class AgentLoadingIT {
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(p.exitValue()).isZero();
             assertThat(out).contains("navpack agent: loaded by agentmain").contains("java.base/java.util.concurrent");
+            // what Hazelcast asks for at start, so that a member started with the agent needs no --add-opens
+            for (String opened : NavpackAgent.HAZELCAST_PACKAGES) {
+                assertThat(out).contains(opened);
+            }
         } finally {
             p.destroyForcibly();
         }

@@ -101,7 +101,8 @@ class MemberStartIT {
         String line = guide.substring(at, guide.indexOf('`', at));
         assertThat(line).startsWith("navpack ").contains("active on this member");
         for (Path log : logs) {
-            assertThat(Files.readString(log)).as("the start-up line as the guide shows it").contains(line);
+            assertThat(Files.readString(log)).as("the start-up line as the guide shows it").contains(line)
+                    .as("the agent gives Hazelcast the JDK access it asks for").doesNotContain("without proper access");
         }
 
         HazelcastInstance client = HazelcastClient.newHazelcastClient(
