@@ -33,7 +33,7 @@ TRADE = Schema("Trade", [("id", t.LONG), ("tradeDate", t.DATE), ("buySell", SIDE
 
 def seed_trades() -> list[Record]:
     out = []
-    path = REPO / "format" / "src" / "test" / "resources" / "seed-trades.csv"
+    path = REPO / "format" / "src" / "test" / "resources" / "com" / "acme" / "trading" / "seed-trades.csv"
     with path.open(encoding="utf-8") as f:
         rows = list(csv.reader(f))[1:]
     for c in rows:
