@@ -43,8 +43,9 @@ class SchemaMergeTest {
 
     private Config memberConfig(int port, int... joins) {
         Config c = Loopback.member(NavpackConfig.of().applyTo(new Config()), cluster, port, joins);
-        // the sides look for each other 12 s after they start, when the writers below are done
-        c.setProperty("hazelcast.merge.first.run.delay.seconds", "12");
+        // the sides look for each other 20 s after they start, when the writers below are done (with room for a
+        // loaded machine)
+        c.setProperty("hazelcast.merge.first.run.delay.seconds", "20");
         c.setProperty("hazelcast.merge.next.run.delay.seconds", "3");
         c.addMapConfig(new MapConfig("binary-*").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(1));
         return c;
