@@ -81,8 +81,7 @@ else
   # 636 points: short iterations, in one warmed-up JVM per reader (see ExtractorGridBenchmark)
   GRID_JVM=()
   GRID_ARGS=(-wi 2 -w 100ms -i 5 -r 50ms -prof gc)
-  # a batch of 1,000 takes milliseconds: iterations of 2 s
-  CLIENTOPS_OPTS=(-wi 2 -w 1s -i 3 -r 2s -prof gc)
+  CLIENTOPS_OPTS=(-wi 2 -w 1s -i 6 -r 1s -prof gc)
 fi
 
 # selected CLASS: true when no --only was given or CLASS contains one of its comma-separated names
@@ -151,7 +150,8 @@ run_grid() {
 }
 
 # run_clientops JDK-NAME JAVA-BINARY [JMH ARGS...]: ClientOpsBenchmark, one JVM per format (the JVM options of
-# its @Fork, JMH without forks), then the formats' JSON joined into one file
+# its @Fork, JMH without forks, not stopped by another JMH process holding /tmp/jmh.lock), then the formats' JSON
+# joined into one file
 run_clientops() {
   local jdk="$1" java="$2" class=ClientOpsBenchmark format t0=$SECONDS load0 parts=()
   shift 2
@@ -165,7 +165,7 @@ run_clientops() {
       --add-exports java.base/jdk.internal.ref=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED \
       --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.management/sun.management=ALL-UNNAMED \
       --add-opens jdk.management/com.sun.management.internal=ALL-UNNAMED \
-      -jar "$JAR" "io.navpack.bench.$class" -f 0 "${CLIENTOPS_OPTS[@]}" -p "format=$format" "$@" \
+      -Djmh.ignoreLock=true -jar "$JAR" "io.navpack.bench.$class" -f 0 "${CLIENTOPS_OPTS[@]}" -p "format=$format" "$@" \
       -rf json -rff "$part" -o "$OUT/raw/$jdk-$class-$format.log" || echo "   $format failed"
     grep -E '^# .* loaded in' "$OUT/raw/$jdk-$class-$format.log" | sed 's/^/   /' || true
     parts+=("$part")

@@ -181,6 +181,7 @@ public class ClientOpsBenchmark {
         public long ops;
         public long valueBytes;
         public long values;
+        private long valueBytes0;
         private long sent0;
         private long received0;
         private ClientNetwork network;
@@ -197,17 +198,16 @@ public class ClientOpsBenchmark {
                 }
             }
             network = new ClientNetwork(b.cluster.client());
-            ops = 0;
-            bytesSent = 0;
-            bytesReceived = 0;
-            valueBytes = b.valueBytes;
-            values = KEYS;
+            valueBytes0 = b.valueBytes;
             sent0 = network.sent();
             received0 = network.received();
         }
 
+        /** Sets the counters, which JMH zeroes after the setup of an iteration and reads after its teardown. */
         @TearDown(Level.Iteration)
         public void stop() {
+            valueBytes = valueBytes0;
+            values = KEYS;
             bytesSent = network.sent() - sent0;
             bytesReceived = network.received() - received0;
         }
