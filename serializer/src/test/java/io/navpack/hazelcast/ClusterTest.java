@@ -242,6 +242,12 @@ class ClusterTest {
             assertThat(((PackedRecord) recordReader().getMap(map.getName()).get(id)).bytes())
                     .isEqualTo(navpack.encode(expected));
         }
+        // the user guide's call
+        IMap<Long, Trade> trades = map;
+        long id = 51;
+        trades.executeOnKey(id, new SetFieldProcessor<>("amount2", new BigDecimal("1250000.00")));
+        assertThat(map.get(id).amount2()).isEqualTo(new BigDecimal("1250000.00"));
+        assertThat(map.get(id).amount1()).isEqualTo(byId.get(id).amount1());
         // an enum constant travels as its name; every entry at once
         map.executeOnEntries(new SetFieldProcessor<>("buySell", Side.SELL));
         assertThat(map.values()).hasSize(byId.size()).allMatch(t -> t.buySell() == Side.SELL);
