@@ -264,7 +264,7 @@ public final class ClientOpsCluster implements AutoCloseable {
         for (Class<?> c : classes) {
             String name = c.getName().replace('.', '/') + ".class";
             Path to = dir.resolve(name);
-            Files.createDirectories(to.getParent());
+            Files.createDirectories(dir.resolve(c.getPackageName().replace('.', '/')));
             try (InputStream in = ClientOpsCluster.class.getClassLoader().getResourceAsStream(name)) {
                 if (in == null) {
                     throw new IllegalStateException("no " + name + " on the class path");
