@@ -13,6 +13,8 @@
 #            --wait-load MAX    before starting, wait (polling every minute, at most 30 minutes) until the
 #                               1-minute load average is at most MAX; the wait is recorded
 #            --report           only regenerate the page from the JSON already there
+# ClientOpsBenchmark runs each format in a JVM of its own without JMH forks (its operations share one loaded
+# cluster): CLIENTOPS_OPTS below, its JSON merged into one file per JDK.
 #
 # Environment: JAVA (default: java on PATH) runs the JDK 17 suite; JAVA25 (default:
 # /usr/lib/jvm/temurin-25-jdk-amd64/bin/java) the JDK 25 subset.
@@ -60,6 +62,7 @@ if [ "$MODE" = smoke ]; then
   SCALE_OPTS=(-f 1 -wi 0 -i 1 -p entries=2000 -jvmArgsAppend "-Xms256m -Xmx2g -XX:+UseSerialGC")
   GRID_JVM=(-Dnavpack.bench.grid.prewarm=quick)
   GRID_ARGS=(5,20 --quick -wi 0 -i 1 -r 100ms -prof gc)
+  CLIENTOPS_OPTS=(-wi 0 -i 1 -r 300ms -prof gc -p entries=20000)
   JDK25_RUN=0
 else
   OUT=docs/benchmarks
@@ -78,6 +81,7 @@ else
   # 636 points: short iterations, in one warmed-up JVM per reader (see ExtractorGridBenchmark)
   GRID_JVM=()
   GRID_ARGS=(-wi 2 -w 100ms -i 5 -r 50ms -prof gc)
+  CLIENTOPS_OPTS=(-wi 2 -w 1s -i 6 -r 1s -prof gc)
 fi
 
 # selected CLASS: true when no --only was given or CLASS contains one of its comma-separated names
@@ -145,6 +149,33 @@ run_grid() {
   printf '  %-26s %4d s, load before %s\n' "$class:" $((SECONDS - t0)) "$load0" >> "$OUT/environment-$jdk.txt"
 }
 
+# run_clientops JDK-NAME JAVA-BINARY [JMH ARGS...]: ClientOpsBenchmark, one JVM per format (the JVM options of
+# its @Fork, JMH without forks, not stopped by another JMH process holding /tmp/jmh.lock), then the formats' JSON
+# joined into one file
+run_clientops() {
+  local jdk="$1" java="$2" class=ClientOpsBenchmark format t0=$SECONDS load0 parts=()
+  shift 2
+  selected "$class" || return 0
+  load0="$(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "== $jdk $class (one JVM per format, no forks) $*"
+  for format in navpack navpack-view compact ids; do
+    local part="$OUT/raw/$jdk-$class-$format.json"
+    rm -f "$part"
+    "$java" -Xms2g -Xmx2g -Dhazelcast.phone.home.enabled=false --add-modules java.se \
+      --add-exports java.base/jdk.internal.ref=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED \
+      --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.management/sun.management=ALL-UNNAMED \
+      --add-opens jdk.management/com.sun.management.internal=ALL-UNNAMED \
+      -Djmh.ignoreLock=true -jar "$JAR" "io.navpack.bench.$class" -f 0 "${CLIENTOPS_OPTS[@]}" -p "format=$format" "$@" \
+      -rf json -rff "$part" -o "$OUT/raw/$jdk-$class-$format.log" || echo "   $format failed"
+    grep -E '^# .* loaded in' "$OUT/raw/$jdk-$class-$format.log" | sed 's/^/   /' || true
+    parts+=("$part")
+  done
+  "$java" -cp "$JAR" io.navpack.bench.report.MergeResults "$OUT/raw/$jdk-$class.json" "${parts[@]}"
+  rm -f "${parts[@]}"
+  echo "   $class: $((SECONDS - t0)) s"
+  printf '  %-26s %4d s, load before %s\n' "$class:" $((SECONDS - t0)) "$load0" >> "$OUT/environment-$jdk.txt"
+}
+
 wait_for_load() {
   local max="$1" waited=0
   while awk -v max="$max" '{ exit !($1 > max) }' /proc/loadavg && [ "$waited" -lt 30 ]; do
@@ -197,12 +228,13 @@ if [ "$REPORT_ONLY" = 0 ]; then
   run jdk17 "$JAVA" SqlScanBenchmark
   run jdk17 "$JAVA" SizerWalkBenchmark
   run jdk17 "$JAVA" SizingLatencyBenchmark
+  run_clientops jdk17 "$JAVA"
   if [ -n "$ONLY" ] || [ "$MODE" = smoke ]; then
     run jdk17 "$JAVA" SizerScaleBenchmark
   fi
   echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk17.txt"
   if [ "$JDK25_RUN" = 1 ] && [ -x "$JAVA25" ] && { selected CodecBenchmark || selected FieldPositionBenchmark \
-      || selected ScanQueryBenchmark || selected SqlScanBenchmark; }; then
+      || selected ScanQueryBenchmark || selected SqlScanBenchmark || selected ClientOpsBenchmark; }; then
     if [ -n "$ONLY" ]; then
       echo "re-run of '$ONLY' at $(date -u +%Y-%m-%dT%H:%MZ), load before: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/environment-jdk25.txt"
     else
@@ -212,6 +244,7 @@ if [ "$REPORT_ONLY" = 0 ]; then
     run jdk25 "$JAVA25" FieldPositionBenchmark -p position=1,32,1024
     run jdk25 "$JAVA25" ScanQueryBenchmark -p format=navpack-object,navpack-plain,compact,compact-nometa
     run jdk25 "$JAVA25" SqlScanBenchmark
+    run_clientops jdk25 "$JAVA25"
     echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk25.txt"
   fi
   ELAPSED=$(( (SECONDS - STARTED + 30) / 60 ))

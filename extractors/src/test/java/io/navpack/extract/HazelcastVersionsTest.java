@@ -4,6 +4,7 @@ import com.acme.orders.Order;
 import com.acme.orders.Orders;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import com.hazelcast.projection.Projections;
@@ -12,6 +13,7 @@ import com.hazelcast.query.Predicates;
 import io.navpack.hazelcast.Loopback;
 import io.navpack.hazelcast.MemberJvm;
 import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.member.MemberProbe;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,8 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The Hazelcast internals navpack's queries rely on (generic records read by plain names, the
  * serialization setting navpack changes, the {@code nav[...]} extractor) on members of every supported
- * Hazelcast version: two member JVMs of that version, with navpack's jars and no user classes, and
- * this JVM's client. 5.7 is the version the build uses; 5.5 and 5.6 run from their own jars.
+ * Hazelcast version, and its output buffer that navpack's serializer encodes values into: two member JVMs of
+ * that version, with navpack's jars and no user classes, and this JVM's client. 5.7 is the version the build uses; 5.5 and 5.6 run from their own jars.
  */
 class HazelcastVersionsTest {
     private static final int ENTRIES = 500;
@@ -95,6 +98,11 @@ class HazelcastVersionsTest {
             for (MemberJvm m : members) {
                 assertThat(m.logText()).contains("[" + version + "]")
                         .contains("query path: plain field names and nav[...]");
+            }
+            // navpack encodes values straight into this version's output buffer (SerializationInternals)
+            for (Member m : client.getCluster().getMembers()) {
+                assertThat(client.getExecutorService("probe").submitToMember(new MemberProbe(Order.class.getName()), m)
+                        .get(60, TimeUnit.SECONDS)).as("members of %s", version).contains("writesInPlace:true");
             }
         } finally {
             if (client != null) {

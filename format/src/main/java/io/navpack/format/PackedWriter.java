@@ -10,14 +10,26 @@ import java.util.Arrays;
  * Encodes values into a reusable, growing byte buffer. After the buffer has grown to the size of
  * the largest value, writing allocates nothing: no boxing, no iterators over arrays or
  * random-access lists, strings encoded to UTF-8 in place, decimals of up to 15 digits split without
- * a {@link BigInteger}. {@link #reset()} starts the next value in the same buffer.
+ * a {@link BigInteger}. {@link #reset()} starts the next value in the same buffer; a buffer that one
+ * large value made larger than {@value #RETAINED} bytes is dropped there, back to the initial capacity.
+ *
+ * <p>A writer can also write straight into another array ({@link #attach}): the output buffer of a
+ * serialization framework, so that a value's bytes are written once, where they are sent from.
  *
  * <p>Not thread-safe: keep one per thread (see {@link Navpack}).
  */
 public final class PackedWriter {
+    /** The largest buffer {@link #reset()} keeps: a larger one, grown for one large value, is dropped there. */
+    public static final int RETAINED = 64 * 1024;
+
     private final SchemaRegistry registry;
+    private final int initialCapacity;
     private byte[] buf;
     private int pos;
+    /** This writer's own buffer while it writes into an attached array ({@link #attach}); null otherwise. */
+    private byte[] own;
+    /** Length of the last record {@link #writeRecordWithLength} wrote: its guess of the next length's size. */
+    private int lastLength;
 
     /** A writer for schemas and plain values only; records need {@link #PackedWriter(SchemaRegistry, int)}. */
     public PackedWriter(int initialCapacity) {
@@ -26,31 +38,73 @@ public final class PackedWriter {
 
     public PackedWriter(SchemaRegistry registry, int initialCapacity) {
         this.registry = registry;
-        this.buf = new byte[Math.max(16, initialCapacity)];
+        this.initialCapacity = Math.max(16, initialCapacity);
+        this.buf = new byte[this.initialCapacity];
     }
 
-    /** Forgets what was written; the buffer is kept. */
+    /**
+     * Forgets what was written. The buffer is kept unless it has grown beyond {@value #RETAINED} bytes: then it is
+     * replaced by one of the initial capacity, so that one large value does not hold its memory for as long as the
+     * writer lives (a writer kept per thread lives as long as its thread). An attached array is left as it is.
+     */
     public void reset() {
         pos = 0;
+        if (own == null && buf.length > RETAINED) {
+            buf = new byte[initialCapacity];
+        }
     }
 
-    /** Bytes written since the last reset. */
+    /** Bytes written since the last reset; while attached ({@link #attach}), the position after the last byte written. */
     public int size() {
         return pos;
     }
 
-    /** The internal buffer; bytes {@code 0..size()-1} are the output. Valid until the next write. */
+    /**
+     * The internal buffer; bytes {@code 0..size()-1} are the output. Valid until the next write. While attached
+     * ({@link #attach}), the array written into: the attached one, or the larger copy of it that the writer grew.
+     */
     public byte[] buffer() {
         return buf;
+    }
+
+    /**
+     * Writes from now on into {@code array} from {@code position} instead of this writer's own buffer, until
+     * {@link #detach()}. The bytes before {@code position} are kept. When the array has no room left, the writer
+     * grows it as it grows its own buffer: into a larger copy, which {@link #buffer()} then returns, with
+     * {@link #size()} as the position after the last byte written.
+     */
+    public void attach(byte[] array, int position) {
+        if (own != null) {
+            throw new IllegalStateException("this writer is attached to an array already");
+        }
+        if (position < 0 || position > array.length) {
+            throw new IllegalArgumentException("position " + position + " outside an array of " + array.length + " bytes");
+        }
+        own = buf;
+        buf = array;
+        pos = position;
+    }
+
+    /** Goes back to this writer's own buffer, empty; the writer keeps no reference to the array it was attached to. */
+    public void detach() {
+        if (own != null) {
+            buf = own;
+            own = null;
+        }
+        reset();
     }
 
     public byte[] toByteArray() {
         return Arrays.copyOf(buf, pos);
     }
 
+    /**
+     * Makes room for {@code n} more bytes: the buffer grows to twice its length, or by {@code n} when that is more
+     * (as Hazelcast's output grows), so that the bytes written after a large piece find room.
+     */
     private void ensure(int n) {
         if (n > buf.length - pos) {
-            long wanted = Math.max((long) buf.length * 2, (long) pos + n);
+            long wanted = Math.max((long) buf.length * 2, (long) buf.length + n);
             if (wanted > Integer.MAX_VALUE - 16) {
                 throw new NavpackException("value larger than 2 GB");
             }
@@ -173,6 +227,35 @@ public final class PackedWriter {
             throw new IllegalArgumentException(value.getClass().getName() + " is not a " + binding.type().getName());
         }
         writeRecord(value, binding, 0);
+    }
+
+    /**
+     * Writes the record's length as a packed int, then {@code value}'s record through {@code binding} (which must
+     * be the binding of its class): a value as navpack's Hazelcast serializer stores it (docs/format.md). The
+     * length is written in as few bytes as always; the record is written once, after room for a length of the
+     * size of the last one this writer wrote, and moved only when its own length needs another size.
+     */
+    public void writeRecordWithLength(Object value, RecordBinding<?> binding) {
+        if (!binding.type().isInstance(value)) {
+            throw new IllegalArgumentException(value.getClass().getName() + " is not a " + binding.type().getName());
+        }
+        int guess = PackedInts.sizeOfInt(lastLength);
+        ensure(guess);
+        int at = pos;
+        pos += guess;
+        int start = pos;
+        writeRecord(value, binding, 0);
+        int length = pos - start;
+        int size = PackedInts.sizeOfInt(length);
+        if (size != guess) {
+            if (size > guess) {
+                ensure(size - guess);
+            }
+            System.arraycopy(buf, start, buf, at + size, length);
+            pos = at + size + length;
+        }
+        PackedInts.writeInt(buf, at, length);
+        lastLength = length;
     }
 
     SchemaRegistry registry() {

@@ -120,13 +120,12 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
             return;
         }
         PackedWriter w;
+        RecordBinding<?> binding;
         if (standalone != null) {
             w = standalone.writer.get();
-            w.reset();
-            w.writeRecord(value);
+            binding = standalone.registry.binding(value.getClass());
         } else {
             NavpackContext c = context();
-            RecordBinding<?> binding;
             try {
                 binding = c.bindingForWrite(value.getClass());
             } catch (NavpackException e) {
@@ -135,11 +134,34 @@ public final class NavpackSerializer implements StreamSerializer<Object>, Hazelc
                         + e.getMessage(), e);
             }
             w = c.writer();
-            w.reset();
-            w.writeRecord(value, binding);
         }
-        PackedInts.writeInt(out, w.size());
-        out.write(w.buffer(), 0, w.size());
+        write(out, w, value, binding);
+    }
+
+    /**
+     * The value's length and record into {@code out}: encoded straight into the array of Hazelcast's output when it
+     * has one (the bytes are written once, where {@code toData} and the client's messages take them from), otherwise
+     * into the writer's own buffer and copied to {@code out}, after which a buffer grown for a large value is
+     * dropped ({@link PackedWriter#reset}).
+     */
+    static void write(ObjectDataOutput out, PackedWriter w, Object value, RecordBinding<?> binding) throws IOException {
+        if (SerializationInternals.writesInPlace(out)) {
+            w.attach(SerializationInternals.outputArray(out), SerializationInternals.outputPosition(out));
+            try {
+                w.writeRecordWithLength(value, binding);
+                SerializationInternals.written(out, w.buffer(), w.size());
+            } finally {
+                w.detach();
+            }
+            return;
+        }
+        w.reset();
+        try {
+            w.writeRecordWithLength(value, binding);
+            out.write(w.buffer(), 0, w.size());
+        } finally {
+            w.reset();
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import com.hazelcast.nio.serialization.FieldKind;
 import com.hazelcast.nio.serialization.genericrecord.GenericRecord;
 import com.hazelcast.nio.serialization.genericrecord.GenericRecordBuilder;
 import io.navpack.format.FieldPath;
+import io.navpack.format.GeneratedView;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.spi.PlainContainers;
 import io.navpack.format.SchemaRegistry;
@@ -18,6 +19,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +68,15 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
     /** A value {@link NavpackSerializer} read from the cluster, on a member ({@code member}) or a client. */
     static PackedGenericRecord read(PackedRecord record, boolean member) {
         return member ? new OnMember(record) : new Stored(record);
+    }
+
+    /**
+     * A record navpack built in this JVM from the bytes of {@code source} and field values it encoded itself (an entry
+     * processor's new value): where {@code source} was read from the cluster, so was every byte that was not just
+     * encoded, and the record is written back without a check, and read as on a member when {@code source} was.
+     */
+    static PackedGenericRecord derived(PackedRecord built, PackedGenericRecord source) {
+        return source.member() ? new OnMember(built) : source.stored() ? new Stored(built) : new PackedGenericRecord(built);
     }
 
     /** Read from the cluster by {@link NavpackSerializer}: written back as it is, without a check. */
@@ -477,10 +488,81 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         return new PackedGenericRecordBuilder(PackedRecord.builder(record.schema(), record.registry()), false);
     }
 
-    /** A builder from this record: fields not set again are copied as bytes ({@link PackedGenericRecordBuilder}). */
+    /**
+     * A builder from this record: fields not set again are copied as bytes ({@link PackedGenericRecordBuilder}); what
+     * it builds is written back as {@link #toBuilder()} says.
+     */
     @Override
     public GenericRecordBuilder newBuilderWithClone() {
-        return new PackedGenericRecordBuilder(record.toBuilder(), true);
+        return new PackedGenericRecordBuilder(toBuilder(), true);
+    }
+
+    /**
+     * A builder from this record: the fields set are encoded, every other field's bytes are copied without being
+     * decoded. When this record was read from the cluster (an entry processor's value), the record built is written
+     * back without the check that bytes from elsewhere get — its bytes are stored bytes and what navpack encoded —
+     * unless a value set holds a {@link PackedRecord} that was not read from the cluster itself.
+     */
+    @Override
+    public PackedRecord.Builder toBuilder() {
+        PackedRecord.Builder builder = record.toBuilder();
+        return stored() ? new DerivedBuilder(builder, this) : builder;
+    }
+
+    /** A builder from a record read from the cluster: builds a record {@link #derived} from it while that holds. */
+    private static final class DerivedBuilder implements PackedRecord.Builder {
+        private final PackedRecord.Builder builder;
+        private final PackedGenericRecord source;
+        private boolean encodedHere = true;
+
+        DerivedBuilder(PackedRecord.Builder builder, PackedGenericRecord source) {
+            this.builder = builder;
+            this.source = source;
+        }
+
+        @Override
+        public Schema schema() {
+            return builder.schema();
+        }
+
+        @Override
+        public PackedRecord.Builder set(String name, Object value) {
+            builder.set(name, value);
+            encodedHere = encodedHere && encodedHere(value, 0);
+            return this;
+        }
+
+        @Override
+        public PackedRecord build() {
+            PackedRecord built = builder.build();
+            return encodedHere ? derived(built, source) : built;
+        }
+
+        /** Whether {@code value} holds no record bytes but those read from the cluster: navpack encodes the rest. */
+        private static boolean encodedHere(Object value, int depth) {
+            if (value instanceof PackedGenericRecord g) {
+                return g.stored();
+            }
+            if (value instanceof PackedRecord || value instanceof GeneratedView || depth > 8) {
+                return false;
+            }
+            if (value instanceof Collection<?> c) {
+                return c.stream().allMatch(x -> encodedHere(x, depth + 1));
+            }
+            if (value instanceof Map<?, ?> m) {
+                return m.entrySet().stream().allMatch(e -> encodedHere(e.getKey(), depth + 1)
+                        && encodedHere(e.getValue(), depth + 1));
+            }
+            if (value instanceof Object[] a) {
+                return Arrays.stream(a).allMatch(x -> encodedHere(x, depth + 1));
+            }
+            return true;
+        }
+
+        @Override
+        public String toString() {
+            return builder.toString();
+        }
     }
 
     @Override

@@ -8,7 +8,9 @@ import com.hazelcast.config.InMemoryFormat;
 import com.hazelcast.config.MapConfig;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
+import io.navpack.format.Navpack;
 import io.navpack.format.PackedRecord;
+import com.acme.trading.Side;
 import com.acme.trading.Trade;
 import com.acme.trading.TradeGenerator;
 import io.navpack.hazelcast.member.AmountInCurrency;
@@ -222,6 +224,60 @@ class ClusterTest {
         // writing the view back on the member keeps the value intact
         assertThat(map.executeOnKey((Object) 5L, new Touch())).isEqualTo("Trade");
         assertThat(map.get(5L)).isEqualTo(tradesById().get(5L));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"binary", "object"})
+    @Order(3)
+    void setFieldProcessorChangesOneFieldOnMembersWithoutTheClass(String format) throws Exception {
+        HazelcastInstance c = client(NavpackConfig.of(Trade.class));
+        for (Member m : c.getCluster().getMembers()) {
+            assertThat(probe(c, m)).contains("class:false");
+        }
+        IMap<Long, Trade> map = c.getMap(format + "-set-field");
+        Map<Long, Trade> byId = tradesById();
+        map.putAll(byId);
+        Navpack navpack = Navpack.of(Trade.class);
+        BigDecimal amount = new BigDecimal("1234567.89");
+        for (long id = 1; id <= 50; id++) {
+            assertThat(map.executeOnKey(id, new SetFieldProcessor<>("amount2", amount))).isNull();
+            Trade t = byId.get(id);
+            Trade expected = new Trade(t.id(), t.tradeDate(), t.buySell(), t.currency1(), t.amount1(), t.exchangeRate(),
+                    t.currency2(), amount, t.settlementDate());
+            assertThat(map.get(id)).isEqualTo(expected);
+            // the member's bytes are those the client would write: the other fields' bytes copied, one field new
+            assertThat(((PackedRecord) recordReader().getMap(map.getName()).get(id)).bytes())
+                    .isEqualTo(navpack.encode(expected));
+        }
+        // the user guide's call
+        IMap<Long, Trade> trades = map;
+        long id = 51;
+        trades.executeOnKey(id, new SetFieldProcessor<>("amount2", new BigDecimal("1250000.00")));
+        assertThat(map.get(id).amount2()).isEqualTo(new BigDecimal("1250000.00"));
+        assertThat(map.get(id).amount1()).isEqualTo(byId.get(id).amount1());
+        // an enum constant travels as its name; every entry at once
+        map.executeOnEntries(new SetFieldProcessor<>("buySell", Side.SELL));
+        assertThat(map.values()).hasSize(byId.size()).allMatch(t -> t.buySell() == Side.SELL);
+        // a field the type does not have, or a value it cannot hold, is refused and the entry is left as it was
+        Trade before = map.get(60L);
+        assertThatThrownBy(() -> map.executeOnKey(60L, new SetFieldProcessor<>("amount3", amount)))
+                .hasMessageContaining("no field 'amount3' in Trade").hasMessageContaining("amount2");
+        assertThatThrownBy(() -> map.executeOnKey(60L, new SetFieldProcessor<>("amount2", "lots")))
+                .hasMessageContaining("field amount2 of Trade");
+        assertThat(map.get(60L)).isEqualTo(before);
+        // an absent entry stays absent
+        assertThat(map.executeOnKey(-1L, new SetFieldProcessor<>("amount2", amount))).isNull();
+        assertThat(map.containsKey(-1L)).isFalse();
+    }
+
+    private HazelcastInstance recordReader;
+
+    /** A client that reads values as records: their bytes as stored. */
+    private HazelcastInstance recordReader() {
+        if (recordReader == null) {
+            recordReader = client(NavpackConfig.of().readMode(ReadMode.RECORD));
+        }
+        return recordReader;
     }
 
     @Test

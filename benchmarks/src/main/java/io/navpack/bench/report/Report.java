@@ -39,7 +39,7 @@ public final class Report {
 
     /** One JMH result. */
     record Result(Map<String, String> params, double score, double error, String unit, double alloc, double allocError,
-                  Map<String, Double> aux, Map<String, Double> percentiles, long samples) {
+                  Map<String, Double> aux, Map<String, Double> percentiles, long samples, String mode) {
         String param(String name) {
             return params.get(name);
         }
@@ -136,7 +136,7 @@ public final class Report {
                         .add(new Result(params, pm.get("score").asDouble(), number(pm.get("scoreError")),
                                 pm.get("scoreUnit").asText(), alloc.isMissingNode() ? Double.NaN : number(alloc.get("score")),
                                 alloc.isMissingNode() ? Double.NaN : number(alloc.get("scoreError")), aux, percentiles,
-                                samples));
+                                samples, n.path("mode").asText()));
                 settings.putIfAbsent(jdk + "-" + parts[parts.length - 2], n);
             }
         }
@@ -147,12 +147,20 @@ public final class Report {
     }
 
     Result find(String jdk, String bench, String... kv) {
+        return findInMode(jdk, bench, null, kv);
+    }
+
+    /** The result of {@code bench} in JMH mode {@code mode} ("thrpt", "sample", ...; any when null) with the parameters. */
+    Result findInMode(String jdk, String bench, String mode, String... kv) {
         List<Result> list = results.getOrDefault(jdk, Map.of()).get(bench);
         if (list == null) {
             return null;
         }
         outer:
         for (Result r : list) {
+            if (mode != null && !mode.equals(r.mode())) {
+                continue;
+            }
             for (int i = 0; i < kv.length; i += 2) {
                 if (!kv[i + 1].equals(r.param(kv[i]))) {
                     continue outer;
@@ -179,6 +187,7 @@ public final class Report {
         blocks.put("grid", new GridReport(this).grid());
         blocks.put("scan", scan());
         blocks.put("views", views());
+        blocks.put("clientops", new ClientOpsReport(this).clientOps());
         blocks.put("sqlscan", sqlScan());
         blocks.put("walk", walk());
         blocks.put("latency", latency());

@@ -9,6 +9,7 @@ import com.hazelcast.internal.serialization.impl.AbstractSerializationService;
 import com.hazelcast.internal.serialization.impl.compact.CompactGenericRecord;
 import com.hazelcast.internal.serialization.impl.portable.PortableGenericRecord;
 import com.hazelcast.nio.ObjectDataInput;
+import com.hazelcast.nio.ObjectDataOutput;
 import com.hazelcast.nio.serialization.IdentifiedDataSerializable;
 
 import java.lang.invoke.MethodHandles;
@@ -28,6 +29,9 @@ import java.lang.reflect.Field;
  *     the instance's serialization service when it starts;</li>
  * <li>the array, position and size of the input Hazelcast reads a stored value from, so that a value is read where
  *     it lies instead of being copied;</li>
+ * <li>the array and position of the output Hazelcast writes a value into ({@code ByteArrayObjectDataOutput}, what
+ *     {@code toData} and the client's messages write into), so that navpack encodes a value straight into it
+ *     instead of into a buffer of its own that is then copied;</li>
  * <li>the header of a {@code Data} (partition hash, then the serializer's type id);</li>
  * <li>the "no value" marker of queries.</li>
  * </ul>
@@ -42,6 +46,9 @@ public final class SerializationInternals {
     private static final VarHandle DATA;
     private static final VarHandle POS;
     private static final VarHandle SIZE;
+    private static final Class<?> ARRAY_OUTPUT;
+    private static final VarHandle OUT_BUFFER;
+    private static final VarHandle OUT_POS;
 
     static {
         Class<?> input = null;
@@ -64,6 +71,23 @@ public final class SerializationInternals {
         DATA = data;
         POS = pos;
         SIZE = size;
+
+        Class<?> output = null;
+        VarHandle buffer = null;
+        VarHandle outPos = null;
+        try {
+            output = Class.forName("com.hazelcast.internal.serialization.impl.ByteArrayObjectDataOutput");
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(output, MethodHandles.lookup());
+            buffer = lookup.findVarHandle(output, "buffer", byte[].class);
+            outPos = lookup.findVarHandle(output, "pos", int.class);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            output = null;
+            buffer = null;
+            outPos = null;
+        }
+        ARRAY_OUTPUT = output;
+        OUT_BUFFER = buffer;
+        OUT_POS = outPos;
     }
 
     private SerializationInternals() {
@@ -150,6 +174,38 @@ public final class SerializationInternals {
     /** Moves {@code in} past {@code length} bytes read in place; only when {@link #readsInPlace}. */
     public static void skip(ObjectDataInput in, int length) {
         ((BufferObjectDataInput) in).position(position(in) + length);
+    }
+
+    /**
+     * Whether navpack can write straight into the array of {@code out} ({@link #outputArray}, {@link #written}):
+     * true for Hazelcast's array-backed output that has an array.
+     */
+    public static boolean writesInPlace(ObjectDataOutput out) {
+        return OUT_BUFFER != null && ARRAY_OUTPUT.isInstance(out) && OUT_BUFFER.get(out) != null;
+    }
+
+    /** The array {@code out} writes into; only when {@link #writesInPlace}. */
+    public static byte[] outputArray(ObjectDataOutput out) {
+        return (byte[]) OUT_BUFFER.get(out);
+    }
+
+    /** The position of the next byte {@code out} writes; only when {@link #writesInPlace}. */
+    public static int outputPosition(ObjectDataOutput out) {
+        return (int) OUT_POS.get(out);
+    }
+
+    /**
+     * Tells {@code out} that bytes up to {@code position} of {@code array} are written: {@code array} is the output's
+     * own ({@link #outputArray}) or a larger copy of it, holding the same bytes before the position the writing
+     * started at. Only when {@link #writesInPlace}.
+     */
+    public static void written(ObjectDataOutput out, byte[] array, int position) {
+        if (position < outputPosition(out) || position > array.length) {
+            throw new IllegalArgumentException("position " + position + " is before the output's "
+                    + outputPosition(out) + " or past the array's " + array.length + " bytes");
+        }
+        OUT_BUFFER.set(out, array);
+        OUT_POS.set(out, position);
     }
 
     /** The serializer type id in a {@code Data}'s header; the bytes must hold at least {@link #DATA_HEADER}. */

@@ -36,7 +36,10 @@ import java.util.concurrent.Callable;
  * (the reason) — texts and schemas each as an {@code int} length and bytes (UTF-8 for texts), big-endian.
  */
 public final class ForeignSchemaTasks {
-    /** The factory id of these tasks: "NP", as navpack's serializer type id. */
+    /**
+     * The factory id of these tasks: "NP", as navpack's serializer type id; navpack's other
+     * {@code IdentifiedDataSerializable} class, {@code SetFieldProcessor}, has class id 3 in it.
+     */
     public static final int FACTORY_ID = 0x4E50;
     /** Class id of {@link Publish}. */
     public static final int PUBLISH = 1;
