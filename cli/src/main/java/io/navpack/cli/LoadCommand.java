@@ -233,6 +233,7 @@ final class LoadCommand implements Callable<Integer> {
                     out.println("  " + f);
                 }
             }
+            out.flush();
             return interrupted || !settled ? Main.INCOMPLETE : failures.isEmpty() ? Main.OK : Main.FAILED;
         } finally {
             done.countDown();
@@ -298,8 +299,16 @@ final class LoadCommand implements Callable<Integer> {
             List<Path> paths = files.stream().map(Input::file).toList();
             f = ConvertCommand.formatOf(paths);
         }
-        SchemaInference inference = SchemaInference.of(f);
-        inference.name(type != null ? type : files.get(0).stdin() ? map : SchemaInference.defaultName(Path.of(inputs.get(0))));
+        // type ids after those of the other maps' documents, so that their schemas never claim the same ids
+        String name = type != null ? type : files.get(0).stdin() ? map : SchemaInference.defaultName(Path.of(inputs.get(0)));
+        DocumentSchema named = DocumentCatalog.byName(hz, name);
+        if (named != null && named.format().json() == f.json() && (named.format() == f || f.json())) {
+            // type names are the cluster's: the schema of that name is this one, grown to hold these documents
+            err.println("the cluster has a document schema named " + name + " (" + named + "): loading with it");
+            return named;
+        }
+        SchemaInference inference = SchemaInference.of(f).firstTypeId(DocumentCatalog.firstFreeTypeId(hz, map));
+        inference.name(name);
         try {
             for (Input i : files) {
                 inference.add(i.stdin() ? stdin : Files.readAllBytes(i.file()), i.source());

@@ -45,7 +45,12 @@ public final class KeyPath {
                 if (!(current instanceof PackedRecord r)) {
                     throw missing(current == null ? "nothing" : "a " + current.getClass().getSimpleName(), i);
                 }
-                int index = r.indexOf(step.name());
+                int index;
+                try {
+                    index = r.indexOf(step.name());
+                } catch (IllegalArgumentException e) {
+                    index = -1;
+                }
                 if (index < 0) {
                     throw missing("no field " + step.name() + " in " + r.schema().typeName(), i);
                 }
