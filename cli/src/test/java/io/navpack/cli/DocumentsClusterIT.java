@@ -343,6 +343,40 @@ class DocumentsClusterIT {
         assertThat(map.size()).isEqualTo(originals.size() * 8);
     }
 
+    @Test
+    void onMembersAJetJobLoadsTheFilesOfTheMembersDirectory() throws Exception {
+        // both members run on this machine, so their directories are the same one: each file is read twice and
+        // stored once under its key
+        Path fpml = fpml();
+        List<Path> originals = files(fpml, ".xml");
+        Path shared = dir.resolve("on-members");
+        Files.createDirectories(shared);
+        Map<String, Path> byKey = new HashMap<>();
+        for (int i = 0; i < originals.size(); i += 7) {
+            Path f = originals.get(i);
+            String key = fpml.relativize(f).toString().replace('/', '_').replace(".xml", "");
+            Files.copy(f, shared.resolve(key + ".xml"));
+            byKey.put(key, f);
+        }
+        Run load = navpack(cluster("load", "--map", "onmembers", "--schema", fpmlSchema.toString(), "--format", "xml",
+                "--on-members", shared.toString()));
+        assertThat(load.exit()).as(load.out() + load.err()).isZero();
+        assertThat(load.out()).contains("loaded on the members from " + shared).contains(byKey.size() + " entries");
+        DocumentSchema schema = DocumentSchema.read(fpmlSchema);
+        Transcoder t = schema.transcoder();
+        Map<Object, byte[]> stored = entries("onmembers");
+        assertThat(stored.keySet()).isEqualTo(byKey.keySet());
+        stored.forEach((k, v) -> assertThat(v).as(String.valueOf(k)).isEqualTo(t.toNavpack(read(byKey.get(k)), k.toString())));
+    }
+
+    private static byte[] read(Path f) {
+        try {
+            return Files.readAllBytes(f);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private static Element parse(Path f) throws Exception {
         DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();
         dbf.setNamespaceAware(true);
