@@ -112,7 +112,7 @@ public final class DocumentLoader implements AutoCloseable {
     private final List<LostBatch> lostBatches = new ArrayList<>();
     private Map<Object, PackedRecord> batch = new HashMap<>();
     private Set<String> batchSources = new LinkedHashSet<>();
-    private long sent;
+    private final AtomicLong sent = new AtomicLong();
     private volatile boolean stopping;
 
     private DocumentLoader(Builder b) {
@@ -190,7 +190,7 @@ public final class DocumentLoader implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new Stopped();
         }
-        sent += b.size();
+        sent.addAndGet(b.size());
         try {
             map.setAllAsync(b).whenComplete((v, e) -> {
                 if (e == null) {
@@ -248,7 +248,7 @@ public final class DocumentLoader implements AutoCloseable {
 
     /** Documents sent (stored, lost or on their way); a key given twice in one batch counts once. */
     public long sent() {
-        return sent;
+        return sent.get();
     }
 
     /** The batches the cluster did not store. */
