@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -243,7 +244,7 @@ public final class DocumentsStep {
         private final Semaphore permits = new Semaphore(IN_FLIGHT);
         private final AtomicReference<Throwable> failed = new AtomicReference<>();
         private Map<Object, V> batch = new HashMap<>();
-        private long nanos;
+        private final AtomicLong nanos = new AtomicLong();
 
         Batches(IMap<Object, V> map) {
             this.map = map;
@@ -267,7 +268,7 @@ public final class DocumentsStep {
                 }
                 permits.release();
             });
-            nanos += System.nanoTime() - t0;
+            nanos.addAndGet(System.nanoTime() - t0);
         }
 
         void flush() {
@@ -277,7 +278,7 @@ public final class DocumentsStep {
             long t0 = System.nanoTime();
             permits.acquireUninterruptibly(IN_FLIGHT);
             permits.release(IN_FLIGHT);
-            nanos += System.nanoTime() - t0;
+            nanos.addAndGet(System.nanoTime() - t0);
             if (failed.get() != null) {
                 throw new IllegalStateException("a batch was not stored: " + failed.get().getMessage(), failed.get());
             }
@@ -285,7 +286,7 @@ public final class DocumentsStep {
 
         /** Seconds spent sending and waiting (the values were made beforehand). */
         double seconds() {
-            return nanos / 1e9;
+            return nanos.get() / 1e9;
         }
     }
 
