@@ -7,6 +7,8 @@ import io.navpack.hazelcast.NavpackConfig;
 import io.navpack.hazelcast.ReadMode;
 import picocli.CommandLine.Option;
 
+import java.util.function.Consumer;
+
 /** Options to connect to a running cluster as a client. */
 public final class ClusterOptions {
     @Option(names = "--cluster", required = true, split = ",", paramLabel = "host:port",
@@ -22,6 +24,11 @@ public final class ClusterOptions {
 
     /** A client that reads values as PackedRecord (it has no user classes). */
     HazelcastInstance connect() {
+        return connect(c -> { });
+    }
+
+    /** As {@link #connect()}, with {@code more} applied to the configuration before the client starts. */
+    HazelcastInstance connect(Consumer<ClientConfig> more) {
         ClientConfig config = NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(new ClientConfig());
         config.setClusterName(clusterName);
         config.setProperty("hazelcast.phone.home.enabled", "false");
@@ -31,6 +38,7 @@ public final class ClusterOptions {
         }
         config.getConnectionStrategyConfig().getConnectionRetryConfig()
                 .setClusterConnectTimeoutMillis(connectTimeout * 1000L);
+        more.accept(config);
         try {
             return HazelcastClient.newHazelcastClient(config);
         } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package io.navpack.cli;
 
 import io.navpack.cli.demo.Demo;
+import io.navpack.cli.demo.DocumentsStep;
 import io.navpack.cli.demo.DemoReport;
 import io.navpack.cli.demo.HtmlReport;
 import picocli.CommandLine.Command;
@@ -36,16 +37,33 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--no-sizing", description = "Skip index sizing.")
     boolean noSizing;
 
+    @Option(names = "--documents", defaultValue = "100000", paramLabel = "N",
+            description = "FpML trades of the documents step (default: ${DEFAULT-VALUE}).")
+    long documents;
+
+    @Option(names = "--no-documents", description = "Skip the documents step.")
+    boolean noDocuments;
+
+    @Option(names = "--fpml", defaultValue = "../shared/data/fpml", paramLabel = "DIR",
+            description = "The FpML documents the documents step multiplies (default: ${DEFAULT-VALUE}).")
+    Path fpml;
+
     @Override
     public Integer call() throws IOException {
         if (trades < 1 || members < 1 || runs < 1) {
             throw new CliException(Main.USAGE, "--trades, --members and --runs must be at least 1");
         }
         PrintStream out = System.out;
-        DemoReport r = new Demo(members, trades, runs, !noSizing, System.err).run();
+        DemoReport r = new Demo(members, trades, runs, !noSizing, System.err)
+                .documents(fpml, noDocuments ? 0 : documents).run();
         Path file = html.toAbsolutePath();
         Files.writeString(file, HtmlReport.render(r), StandardCharsets.UTF_8);
         print(r, out);
+        if (r.documents != null) {
+            out.print(DocumentsStep.table(r.documents));
+        } else if (r.documentsSkipped != null) {
+            out.println(r.documentsSkipped);
+        }
         out.printf(Locale.ROOT, "Report written to %s (demo took %.1f s)%n", file, r.total.toMillis() / 1e3);
         boolean complete = r.sizing == null || r.sizing.complete();
         boolean same = r.queries.stream().allMatch(DemoReport.QueryRun::identical);

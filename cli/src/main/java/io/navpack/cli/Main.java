@@ -17,7 +17,7 @@ import java.util.logging.ConsoleHandler;
 @Command(name = "navpack", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Compact, navigable values for Hazelcast: demo, member, index sizing, value inspection, documents.",
         subcommands = {DemoCommand.class, MemberCommand.class, SizeCommand.class, InspectCommand.class, SchemasCommand.class,
-                CalibrateCommand.class, SqlCommand.class, InferCommand.class, ConvertCommand.class,
+                CalibrateCommand.class, SqlCommand.class, InferCommand.class, ConvertCommand.class, LoadCommand.class, ExportCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     public static final int OK = 0;

@@ -12,6 +12,7 @@ final class Progress {
     private final long totalFiles;
     private final long totalBytes;
     private final boolean terminal;
+    private final String unit;
     private final long start = System.nanoTime();
     private long lastDraw;
     private long files;
@@ -19,6 +20,12 @@ final class Progress {
     private boolean drawn;
 
     Progress(PrintStream err, long totalFiles, long totalBytes) {
+        this(err, totalFiles, totalBytes, "files");
+    }
+
+    /** A bar of {@code total} items named {@code unit} ("files", "entries"). */
+    Progress(PrintStream err, long totalFiles, long totalBytes, String unit) {
+        this.unit = unit;
         this.err = err;
         this.totalFiles = totalFiles;
         this.totalBytes = totalBytes;
@@ -39,8 +46,8 @@ final class Progress {
         int width = 30;
         int done = totalBytes == 0 ? width : (int) Math.min(width, width * bytes / totalBytes);
         double seconds = (now - start) / 1e9;
-        String line = String.format(Locale.ROOT, "[%s%s] %d/%d files, %s, %.1f s", "=".repeat(done), " ".repeat(width - done),
-                files, totalFiles, bytes(bytes), seconds);
+        String line = String.format(Locale.ROOT, "[%s%s] %d/%d %s, %s, %.1f s", "=".repeat(done), " ".repeat(width - done),
+                files, totalFiles, unit, bytes(bytes), seconds);
         if (terminal) {
             err.print("\r" + line);
         } else {

@@ -40,7 +40,7 @@ class BoundariesTest {
         for (String pkg : List.of("io.navpack.format", "io.navpack.format.spi", "io.navpack.format.internal",
                 "io.navpack.hazelcast", "io.navpack.hazelcast.internal", "io.navpack.hazelcast.schemas",
                 "io.navpack.extract", "io.navpack.sql", "io.navpack.sizing", "io.navpack.sizing.internal",
-                "io.navpack.agent", "io.navpack.cli", "io.navpack.documents")) {
+                "io.navpack.agent", "io.navpack.cli", "io.navpack.documents", "io.navpack.documents.hazelcast")) {
             assertThat(NAVPACK.stream().anyMatch(c -> c.getPackageName().equals(pkg))).as(pkg).isTrue();
         }
     }
@@ -55,9 +55,26 @@ class BoundariesTest {
     @Test
     void documentsAreReadAndWrittenWithoutHazelcast() {
         noClasses().that().resideInAPackage("io.navpack.documents..")
+                .and().resideOutsideOfPackage("io.navpack.documents.hazelcast..")
                 .should().dependOnClassesThat().resideInAnyPackage("com.hazelcast..", "io.navpack.hazelcast..",
-                        "io.navpack.extract..", "io.navpack.sql..", "io.navpack.sizing..", "io.navpack.cli..")
+                        "io.navpack.extract..", "io.navpack.sql..", "io.navpack.sizing..", "io.navpack.cli..",
+                        "io.navpack.documents.hazelcast..")
                 .because("navpack-documents is on the format core and the parsers only")
+                .check(NAVPACK);
+    }
+
+    @Test
+    void documentsMeetHazelcastOnlyInTheirHazelcastPart() {
+        noClasses().that().resideInAPackage("io.navpack.documents.hazelcast..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.navpack.hazelcast.internal..",
+                        "io.navpack.hazelcast.schemas..", "io.navpack.extract..", "io.navpack.sql..", "io.navpack.sizing..",
+                        "io.navpack.cli..")
+                .because("navpack-documents-hazelcast loads and exports documents through the public APIs of navpack's"
+                        + " serializer and Hazelcast (the SQL connector and extractors serve the queries on the members)")
+                .check(NAVPACK);
+        noClasses().that().resideOutsideOfPackages("io.navpack.documents.hazelcast..", "io.navpack.cli..")
+                .should().dependOnClassesThat().resideInAPackage("io.navpack.documents.hazelcast..")
+                .because("the documents' Hazelcast part is for the command line and users, no module below them")
                 .check(NAVPACK);
     }
 

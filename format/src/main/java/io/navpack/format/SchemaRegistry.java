@@ -119,6 +119,46 @@ public final class SchemaRegistry {
     }
 
     /**
+     * Registers several schemas created here, each under its own version, as {@link #register(Schema)} does, but
+     * with those not yet agreed sent to the publisher in one request (a document schema has hundreds of types).
+     * Throws the first refusal after accepting the schemas that were agreed.
+     */
+    public void registerAll(List<Schema> schemas) {
+        List<SchemaPublisher.Proposal> pending = new ArrayList<>();
+        for (Schema proposal : schemas) {
+            Schema existing = table.get(proposal.typeId(), proposal.version());
+            if (existing != null && existing.equals(proposal)) {
+                continue;
+            }
+            Schema local = catalog.admit(proposal, false, "this JVM");
+            if (table.get(local.typeId(), local.version()) == local) {
+                continue;
+            }
+            if (publisher == null) {
+                learn(local);
+            } else {
+                pending.add(new SchemaPublisher.Proposal(proposal, false));
+            }
+        }
+        ensurePublished();
+        SchemaPublisher p = publisher;
+        if (pending.isEmpty() || p == null) {
+            return;
+        }
+        SchemaException refused = null;
+        for (SchemaPublisher.Answer answer : p.publish(pending)) {
+            if (answer.refused() != null) {
+                refused = refused == null ? answer.refused() : refused;
+            } else {
+                accept(answer.agreed());
+            }
+        }
+        if (refused != null) {
+            throw refused;
+        }
+    }
+
+    /**
      * Registers a schema that comes from elsewhere (another JVM, a schema file) without publishing it,
      * under the same rules as {@link #register(Schema)}.
      */

@@ -1,10 +1,12 @@
 package io.navpack.it;
 
 import com.github.dockerjava.api.model.ContainerNetwork;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.function.Supplier;
 import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.utility.MountableFile;
 
 /**
  * One Hazelcast member of a {@link HazelcastCluster}, in its own container with a fixed IP on the cluster's
@@ -98,6 +100,12 @@ public final class ClusterMember {
             throw new IllegalStateException(name + " did not start; its last log lines:\n" + tail(logs(), 40), e);
         }
         state = State.RUNNING;
+    }
+
+    /** Copies a file of the host into the running container at {@code containerPath} (its directories are made). */
+    public synchronized void copyFile(Path hostFile, String containerPath) {
+        requireState(State.RUNNING);
+        container.copyFileToContainer(MountableFile.forHostPath(hostFile, 0644), containerPath);
     }
 
     /** SIGKILL: the JVM dies at once; the container stays (stopped) so its logs can be read. */

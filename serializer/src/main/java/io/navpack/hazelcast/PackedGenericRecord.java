@@ -796,7 +796,9 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         }
         Object[] out = PlainContainers.elements(v);
         if (out == null) {
-            throw notAContainer(fieldName);
+            // a single value is a list of one: documents repeat an element under one parent and not under another
+            // (FpML's party), and a path such as party[any].partyName must reach both
+            return new Object[] {v};
         }
         return out;
     }
@@ -808,14 +810,10 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
             return null;
         }
         if (!PlainContainers.isContainer(v)) {
-            throw notAContainer(fieldName);
+            // a single value is a list of one (see elements)
+            return index == 0 ? v : null;
         }
         return PlainContainers.element(v, index);
-    }
-
-    private IllegalArgumentException notAContainer(String fieldName) {
-        return new IllegalArgumentException("field '" + fieldName + "' of " + record.schema().typeName() + " is a "
-                + record.schema().field(index(fieldName)).type() + ", not a list, set or array");
     }
 
     /** The elements as an array of {@code type}, converting numbers where the element type differs. */

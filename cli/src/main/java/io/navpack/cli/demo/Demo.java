@@ -42,6 +42,8 @@ import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -94,6 +96,16 @@ public final class Demo {
         this.progress = progress;
     }
 
+    private Path fpml;
+    private long documents;
+
+    /** Adds the documents step: the FpML trade documents of {@code dir} multiplied to {@code n} trades (0: none). */
+    public Demo documents(Path dir, long n) {
+        this.fpml = dir;
+        this.documents = n;
+        return this;
+    }
+
     public DemoReport run() {
         long started = System.nanoTime();
         DemoReport report = new DemoReport();
@@ -113,6 +125,19 @@ public final class Demo {
             report.load = Duration.ofNanos(System.nanoTime() - t0);
             runQueries(youngest().getMap(MAP), report);
             runSql(youngest(), report);
+            if (documents > 0) {
+                if (fpml != null && Files.isDirectory(fpml)) {
+                    try {
+                        report.documents = new DocumentsStep(cluster, queryRuns, progress).run(fpml, documents);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                } else {
+                    report.documentsSkipped = "no FpML documents at " + fpml + " (--fpml DIR)";
+                }
+            } else {
+                report.documentsSkipped = "documents step skipped (--no-documents)";
+            }
             measureNearCaches(report);
             for (BreakEven b : BreakEven.all()) {
                 awaitMeasurement(b);

@@ -28,6 +28,9 @@ public final class DemoReport {
     public record BreakEvenRow(String schema, int breakEven, double fullNanos, double singleNanos) {
     }
 
+    /** The documents step, or null with the reason in {@link #documentsSkipped}. */
+    public DocumentsStep.Result documents;
+    public String documentsSkipped;
     public int members;
     public long trades;
     public String jvm;

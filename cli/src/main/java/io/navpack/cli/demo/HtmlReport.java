@@ -88,6 +88,32 @@ public final class HtmlReport {
             h.append("</table>");
         }
 
+        h.append("<h2>Documents in the cluster</h2>");
+        if (r.documents != null) {
+            DocumentsStep.Result d = r.documents;
+            h.append("<p class=\"note\">").append(d.templates()).append(" FpML trade documents of the shared set multiplied to ")
+                    .append(String.format(Locale.ROOT, "%,d", d.documents())).append(" trades (trade ids and amounts varied), loaded"
+                    + " as navpack values (<code>navpack load</code>'s loader), as <code>HazelcastJsonValue</code> (the same"
+                    + " documents as JSON) and as Compact generic records (the same inferred schema), in batches of 256 with 8 on"
+                    + " their way. Scan: <code>").append(esc(DocumentsStep.DATE + " >= '" + d.since() + "' or " + DocumentsStep.PARTY
+                    + " = '" + d.party() + "'")).append("</code>; aggregation: the maximum trade date where <code>")
+                    .append(esc(DocumentsStep.PARTY + " = '" + d.party() + "'")).append("</code>; SQL counts the scan's first"
+                    + " condition. Heap per entry is Hazelcast's estimate of the owned entries (BINARY).")
+                    .append(d.agree() ? " Every format finds the same trades." : " <b>The formats disagree.</b>").append("</p>");
+            List<List<String>> drows = new ArrayList<>();
+            for (DocumentsStep.Row x : d.rows()) {
+                drows.add(List.of(x.format(), String.format(Locale.ROOT, "%.0f", x.heapPerEntry()),
+                        String.format(Locale.ROOT, "%.1f", x.totalHeap() / 1e6), String.format(Locale.ROOT, "%.0f", x.loadDocsPerSecond()),
+                        String.format(Locale.ROOT, "%.1f", x.scanMillis()), Long.toString(x.scanMatches()),
+                        String.format(Locale.ROOT, "%.1f", x.aggregateMillis()),
+                        Double.isNaN(x.sqlMillis()) ? "n/a" : String.format(Locale.ROOT, "%.1f", x.sqlMillis())));
+            }
+            h.append(table(List.of("format", "heap per entry (B)", "total (MB)", "load (docs/s)", "scan (ms)", "matches",
+                    "aggregation (ms)", "SQL (ms)"), drows));
+        } else {
+            h.append("<p class=\"note\">").append(esc(String.valueOf(r.documentsSkipped))).append("</p>");
+        }
+
         h.append("<h2>Break-even per schema</h2>");
         List<List<String>> brows = new ArrayList<>();
         for (DemoReport.BreakEvenRow b : r.breakEvens) {

@@ -1,0 +1,359 @@
+package io.navpack.cli.demo;
+
+import com.hazelcast.aggregation.Aggregators;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.HazelcastJsonValue;
+import com.hazelcast.map.IMap;
+import com.hazelcast.map.LocalMapStats;
+import com.hazelcast.nio.serialization.genericrecord.GenericRecord;
+import com.hazelcast.nio.serialization.genericrecord.GenericRecordBuilder;
+import com.hazelcast.query.Predicate;
+import com.hazelcast.query.Predicates;
+import com.hazelcast.sql.SqlResult;
+import com.hazelcast.sql.SqlRow;
+import io.navpack.documents.DocumentFormat;
+import io.navpack.documents.DocumentSchema;
+import io.navpack.documents.SchemaInference;
+import io.navpack.documents.Transcoder;
+import io.navpack.documents.hazelcast.DocumentLoader;
+import io.navpack.format.Field;
+import io.navpack.format.FieldType;
+import io.navpack.format.PackedRecord;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Documents in the cluster, side by side: the shared FpML trade documents ({@code dataDocument}s with a trade date)
+ * multiplied to N trades (trade ids and amounts varied), loaded as navpack values ({@link DocumentLoader}), as
+ * {@code HazelcastJsonValue} (the same documents as JSON) and as Compact generic records (the same inferred schema),
+ * with the same batching; then heap per entry, a scan, an aggregation and SQL on nested paths for each.
+ */
+public final class DocumentsStep {
+    public static final String NAVPACK = "documents_navpack";
+    public static final String JSON = "documents_json";
+    public static final String COMPACT = "documents_compact";
+    static final int BATCH = 256;
+    static final int IN_FLIGHT = 8;
+    static final String DATE = "trade.tradeHeader.tradeDate";
+    static final String PARTY = "party[any].partyName";
+
+    /** One format's results. */
+    public record Row(String format, double heapPerEntry, long totalHeap, double loadDocsPerSecond, double loadMbPerSecond,
+                      double scanMillis, long scanMatches, double aggregateMillis, String aggregate, double sqlMillis, long sqlCount) {
+    }
+
+    /** The step's results. */
+    public record Result(long documents, int templates, String since, String party, List<Row> rows, boolean agree) {
+    }
+
+    private final List<HazelcastInstance> members;
+    private final PrintStream progress;
+    private final int runs;
+
+    public DocumentsStep(List<HazelcastInstance> members, int runs, PrintStream progress) {
+        this.members = members;
+        this.runs = runs;
+        this.progress = progress;
+    }
+
+    /** The FpML trade documents of {@code dir}: data documents with a trade date. */
+    public static List<byte[]> templates(Path dir) throws IOException {
+        List<byte[]> out = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path f : s.filter(p -> p.toString().endsWith(".xml")).sorted().toList()) {
+                String x = Files.readString(f, StandardCharsets.UTF_8);
+                if (x.contains("dataDocument") && x.contains("<tradeDate") && x.contains("<tradeId")) {
+                    out.add(x.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static final Pattern TRADE_ID = Pattern.compile("(<tradeId[^>]*>)([^<]*)(</tradeId>)");
+    private static final Pattern AMOUNT = Pattern.compile("(<amount>)(\\d+)((?:\\.\\d+)?</amount>)");
+
+    /** Document {@code n}: template {@code n % templates}, its trade ids suffixed with n, its amounts varied. */
+    public static byte[] document(List<byte[]> templates, long n) {
+        String x = new String(templates.get((int) (n % templates.size())), StandardCharsets.UTF_8);
+        Matcher m = TRADE_ID.matcher(x);
+        StringBuilder sb = new StringBuilder(x.length() + 64);
+        while (m.find()) {
+            m.appendReplacement(sb, Matcher.quoteReplacement(m.group(1) + m.group(2) + "-" + n + m.group(3)));
+        }
+        m.appendTail(sb);
+        Matcher a = AMOUNT.matcher(sb.toString());
+        StringBuilder out = new StringBuilder(sb.length() + 32);
+        while (a.find()) {
+            long v = Long.parseLong(a.group(2).length() > 15 ? a.group(2).substring(0, 15) : a.group(2)) + n % 1000;
+            a.appendReplacement(out, Matcher.quoteReplacement(a.group(1) + v + a.group(3)));
+        }
+        a.appendTail(out);
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    public Result run(Path fpml, long documents) throws IOException {
+        HazelcastInstance hz = members.get(0);
+        List<byte[]> templates = templates(fpml);
+        progress.printf("Documents: %d FpML trade documents multiplied to %,d trades%n", templates.size(), documents);
+        SchemaInference inference = SchemaInference.of(DocumentFormat.XML).name("fpmltrades");
+        for (long n = 0; n < Math.min(documents, 2_000); n++) {
+            inference.add(document(templates, n), "trade-" + n);
+        }
+        DocumentSchema schema = inference.infer();
+        Transcoder t = schema.transcoder();
+
+        // navpack: transcoded and stored by the loader
+        long bytes = 0;
+        long making = 0;
+        long t0 = System.nanoTime();
+        try (DocumentLoader loader = DocumentLoader.into(hz, NAVPACK, schema).batchSize(BATCH).maxInFlight(IN_FLIGHT).build()) {
+            for (long n = 0; n < documents; n++) {
+                long m0 = System.nanoTime();
+                byte[] doc = document(templates, n);
+                making += System.nanoTime() - m0;
+                bytes += doc.length;
+                loader.load(DocumentFormat.XML, doc, "trade-" + n, "trade-" + n);
+            }
+            flush(loader);
+        }
+        // the time to make the varied documents is not the load's: the other formats' values are made beforehand too
+        double navpackSeconds = (System.nanoTime() - t0 - making) / 1e9;
+        // the same documents as JSON text (what a HazelcastJsonValue holds) and as Compact generic records
+        Batches<HazelcastJsonValue> json = new Batches<>(hz.getMap(JSON));
+        Batches<GenericRecord> compact = new Batches<>(hz.getMap(COMPACT));
+        long jsonBytes = 0;
+        for (long n = 0; n < documents; n++) {
+            byte[] value = t.toNavpack(document(templates, n), "trade-" + n);
+            String text = new String(t.toDocument(value, DocumentFormat.JSON), StandardCharsets.UTF_8);
+            jsonBytes += text.length();
+            json.put("trade-" + n, new HazelcastJsonValue(text));
+            compact.put("trade-" + n, toCompact(PackedRecord.of(value, schema.registry())));
+        }
+        json.flush();
+        compact.flush();
+
+        String since = "2018-01-01";
+        String party = "ABC Bank";
+        List<Row> rows = new ArrayList<>();
+        rows.add(measure("navpack", NAVPACK, "", documents / navpackSeconds, bytes / 1e6 / navpackSeconds, since, party,
+                "SELECT COUNT(*) FROM " + NAVPACK + " WHERE \"" + DATE + "\" >= ?",
+                "CREATE OR REPLACE MAPPING \"" + NAVPACK + "\" TYPE NavpackMap OPTIONS ('valueNavpackType' = 'fpmltrades.dataDocument',"
+                        + " 'keyFormat' = 'varchar')"));
+        rows.add(measure("HazelcastJsonValue", JSON, "dataDocument.", documents / json.seconds(), jsonBytes / 1e6 / json.seconds(),
+                since, party, "SELECT COUNT(*) FROM \"" + JSON + "\" WHERE JSON_VALUE(this, '$.dataDocument." + DATE + "') >= ?",
+                "CREATE OR REPLACE MAPPING \"" + JSON + "\" TYPE IMap OPTIONS ('keyFormat' = 'varchar', 'valueFormat' = 'json')"));
+        rows.add(measure("Compact generic records", COMPACT, "", documents / compact.seconds(), Double.NaN, since, party, null, null));
+        boolean agree = rows.stream().map(Row::scanMatches).distinct().count() == 1
+                && rows.stream().map(Row::aggregate).distinct().count() == 1;
+        return new Result(documents, templates.size(), since, party, rows, agree);
+    }
+
+    private Row measure(String format, String mapName, String prefix, double docsPerSecond, double mbPerSecond, String since,
+                        String party, String sql, String mapping) {
+        IMap<Object, Object> map = members.get(members.size() - 1).getMap(mapName);
+        long cost = 0;
+        long entries = 0;
+        for (HazelcastInstance m : members) {
+            LocalMapStats s = m.getMap(mapName).getLocalMapStats();
+            cost += s.getOwnedEntryMemoryCost();
+            entries += s.getOwnedEntryCount();
+        }
+        Predicate<Object, Object> scan = Predicates.or(Predicates.greaterEqual(prefix + DATE, since),
+                Predicates.equal(prefix + PARTY, party));
+        long[] matches = {0};
+        double scanMs = median(() -> {
+            matches[0] = map.keySet(scan).size();
+            return null;
+        });
+        Object[] max = {null};
+        double aggMs = median(() -> {
+            max[0] = map.aggregate(Aggregators.comparableMax(prefix + DATE), Predicates.equal(prefix + PARTY, party));
+            return null;
+        });
+        double sqlMs = Double.NaN;
+        long[] sqlCount = {-1};
+        if (sql != null) {
+            HazelcastInstance hz = members.get(members.size() - 1);
+            hz.getSql().execute(mapping).close();
+            sqlMs = median(() -> {
+                try (SqlResult r = hz.getSql().execute(sql, since)) {
+                    for (SqlRow row : r) {
+                        sqlCount[0] = ((Number) row.getObject(0)).longValue();
+                    }
+                }
+                return null;
+            });
+        }
+        progress.printf("  %s: %,d entries, %.0f B per entry, scan %.1f ms, aggregation %.1f ms%n", format, entries,
+                entries == 0 ? 0.0 : (double) cost / entries, scanMs, aggMs);
+        return new Row(format, entries == 0 ? 0 : (double) cost / entries, cost, docsPerSecond, mbPerSecond, scanMs, matches[0],
+                aggMs, String.valueOf(max[0]), sqlMs, sqlCount[0]);
+    }
+
+    /** The median time of {@code runs} runs after one untimed run, in milliseconds. */
+    private double median(Supplier<Void> q) {
+        q.get();
+        double[] ms = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            long t0 = System.nanoTime();
+            q.get();
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        Arrays.sort(ms);
+        return ms[runs / 2];
+    }
+
+    private static void flush(DocumentLoader loader) {
+        try {
+            if (!loader.flush(5, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("documents still on their way after 5 minutes");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        loader.checkStored();
+    }
+
+    /** Puts in batches with setAllAsync, at most {@link #IN_FLIGHT} on their way: the loader's batching. */
+    static final class Batches<V> {
+        private final IMap<Object, V> map;
+        private final Semaphore permits = new Semaphore(IN_FLIGHT);
+        private final AtomicReference<Throwable> failed = new AtomicReference<>();
+        private Map<Object, V> batch = new HashMap<>();
+        private final AtomicLong nanos = new AtomicLong();
+
+        Batches(IMap<Object, V> map) {
+            this.map = map;
+        }
+
+        void put(Object key, V value) {
+            batch.put(key, value);
+            if (batch.size() >= BATCH) {
+                send();
+            }
+        }
+
+        private void send() {
+            long t0 = System.nanoTime();
+            Map<Object, V> b = batch;
+            batch = new HashMap<>();
+            permits.acquireUninterruptibly();
+            map.setAllAsync(b).whenComplete((v, e) -> {
+                if (e != null) {
+                    failed.compareAndSet(null, e);
+                }
+                permits.release();
+            });
+            nanos.addAndGet(System.nanoTime() - t0);
+        }
+
+        void flush() {
+            if (!batch.isEmpty()) {
+                send();
+            }
+            long t0 = System.nanoTime();
+            permits.acquireUninterruptibly(IN_FLIGHT);
+            permits.release(IN_FLIGHT);
+            nanos.addAndGet(System.nanoTime() - t0);
+            if (failed.get() != null) {
+                throw new IllegalStateException("a batch was not stored: " + failed.get().getMessage(), failed.get());
+            }
+        }
+
+        /** Seconds spent sending and waiting (the values were made beforehand). */
+        double seconds() {
+            return nanos.get() / 1e9;
+        }
+    }
+
+    /** A Compact generic record with the navpack record's type name and fields (every field set, null or not). */
+    static GenericRecord toCompact(PackedRecord r) {
+        GenericRecordBuilder b = GenericRecordBuilder.compact(r.schema().typeName());
+        for (Field f : r.schema().fields()) {
+            set(b, f.name(), f.type(), r.get(f.index()));
+        }
+        return b.build();
+    }
+
+    private static void set(GenericRecordBuilder b, String name, FieldType t, Object v) {
+        switch (t.kind()) {
+            case STRING, ENUM -> b.setString(name, (String) v);
+            case LONG -> b.setNullableInt64(name, (Long) v);
+            case DECIMAL -> b.setDecimal(name, (BigDecimal) v);
+            case BOOLEAN -> b.setNullableBoolean(name, (Boolean) v);
+            case DATE -> b.setDate(name, (LocalDate) v);
+            case TIME -> b.setTime(name, (LocalTime) v);
+            case DATE_TIME -> b.setTimestamp(name, (LocalDateTime) v);
+            case OFFSET_DATE_TIME -> b.setTimestampWithTimezone(name, (OffsetDateTime) v);
+            case BYTES -> b.setArrayOfInt8(name, (byte[]) v);
+            case RECORD -> b.setGenericRecord(name, v == null ? null : toCompact((PackedRecord) v));
+            case LIST -> list(b, name, t.element(), (List<?>) v);
+            default -> throw new IllegalArgumentException("no Compact field for " + t);
+        }
+    }
+
+    private static void list(GenericRecordBuilder b, String name, FieldType e, List<?> v) {
+        int n = v == null ? 0 : v.size();
+        switch (e.kind()) {
+            case STRING, ENUM -> b.setArrayOfString(name, v == null ? null : v.toArray(new String[n]));
+            case LONG -> b.setArrayOfNullableInt64(name, v == null ? null : v.toArray(new Long[n]));
+            case DECIMAL -> b.setArrayOfDecimal(name, v == null ? null : v.toArray(new BigDecimal[n]));
+            case BOOLEAN -> b.setArrayOfNullableBoolean(name, v == null ? null : v.toArray(new Boolean[n]));
+            case DATE -> b.setArrayOfDate(name, v == null ? null : v.toArray(new LocalDate[n]));
+            case TIME -> b.setArrayOfTime(name, v == null ? null : v.toArray(new LocalTime[n]));
+            case DATE_TIME -> b.setArrayOfTimestamp(name, v == null ? null : v.toArray(new LocalDateTime[n]));
+            case OFFSET_DATE_TIME -> b.setArrayOfTimestampWithTimezone(name, v == null ? null : v.toArray(new OffsetDateTime[n]));
+            case RECORD -> {
+                GenericRecord[] a = v == null ? null : new GenericRecord[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = v.get(i) == null ? null : toCompact((PackedRecord) v.get(i));
+                }
+                b.setArrayOfGenericRecord(name, a);
+            }
+            default -> throw new IllegalArgumentException("no Compact array field for " + e);
+        }
+    }
+
+    /** The results as text, for the console. */
+    public static String table(Result r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(java.util.Locale.ROOT, "%nDocuments: %d FpML trade documents multiplied to %,d trades; scan: %s >= '%s'"
+                + " or %s = '%s'; aggregation: max(%s) where %s = '%s'%n", r.templates(), r.documents(), DATE, r.since(), PARTY,
+                r.party(), DATE, PARTY, r.party()));
+        sb.append(String.format(java.util.Locale.ROOT, "%-24s %12s %14s %10s %10s %12s %10s%n", "format", "B per entry", "load docs/s",
+                "scan ms", "matches", "aggregate ms", "SQL ms"));
+        for (Row x : r.rows()) {
+            sb.append(String.format(java.util.Locale.ROOT, "%-24s %12.0f %14.0f %10.1f %10d %12.1f %10s%n", x.format(), x.heapPerEntry(),
+                    x.loadDocsPerSecond(), x.scanMillis(), x.scanMatches(), x.aggregateMillis(),
+                    Double.isNaN(x.sqlMillis()) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f", x.sqlMillis())));
+        }
+        sb.append(r.agree() ? "Every format finds the same trades and the same maximum.\n"
+                : "The formats disagree: see the matches and aggregates above.\n");
+        return sb.toString();
+    }
+
+}

@@ -1,0 +1,137 @@
+package io.navpack.documents.hazelcast;
+
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.jet.Traversers;
+import com.hazelcast.jet.Util;
+import com.hazelcast.jet.pipeline.BatchStage;
+import com.hazelcast.jet.pipeline.Pipeline;
+import com.hazelcast.jet.pipeline.ServiceFactories;
+import com.hazelcast.jet.pipeline.Sinks;
+import com.hazelcast.jet.pipeline.Sources;
+import io.navpack.documents.DocumentException;
+import io.navpack.documents.DocumentFormat;
+import io.navpack.documents.DocumentSchema;
+import io.navpack.documents.Transcoder;
+import io.navpack.format.NavpackException;
+import io.navpack.format.PackedRecord;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Jet pipelines that load documents lying on the members into a map: each member reads the files of its own
+ * directory (Jet's file source, {@code sharedFileSystem(false)}), transcodes them on its own cores and writes
+ * the values into the map. Members need navpack's jars (navpack-member holds them), not the user's classes.
+ *
+ * <pre>{@code
+ * DocumentCatalog.publish(client, "trades", schema);        // the schema in the cluster first
+ * Pipeline p = DocumentPipelines.load("/data/fpml", "*.xml", DocumentFormat.XML, schema, "trades",
+ *         "trade.tradeHeader.partyTradeIdentifier[0].tradeId");
+ * client.getJet().newJob(p).join();
+ * }</pre>
+ *
+ * <p>On the members the schema does not grow: a document that does not fit it is not loaded, and its file and
+ * reason are added to the list {@link #failuresList(String)}. Keys are as {@link DocumentLoader#load} gives them:
+ * from the key path, or the file's name without its extension ({@code -n} after it for the n-th document of an
+ * NDJSON or CSV file).
+ */
+public final class DocumentPipelines {
+    private DocumentPipelines() {
+    }
+
+    /** The list the pipeline adds a line to for every file or document it could not load: {@code file: reason}. */
+    public static String failuresList(String mapName) {
+        return mapName + ".load-failures";
+    }
+
+    /** A file as read on a member. */
+    record FileItem(String name, byte[] bytes) implements Serializable {
+    }
+
+    /**
+     * A pipeline that loads the files matching {@code glob} in {@code directory} on every member into {@code mapName}.
+     * {@code keyPath} may be null (keys from the file names).
+     */
+    public static Pipeline load(String directory, String glob, DocumentFormat format, DocumentSchema schema,
+                                String mapName, String keyPath) {
+        String schemaFile = schema.toJson();
+        if (keyPath != null) {
+            KeyPath.parse(keyPath);
+        }
+        Pipeline p = Pipeline.create();
+        BatchStage<Object> loaded = p.readFrom(Sources.filesBuilder(directory).glob(glob).sharedFileSystem(false)
+                        .build(path -> Stream.of(read(path))))
+                .setName("read " + directory)
+                .flatMapUsingService(ServiceFactories.nonSharedService(
+                                ctx -> new MemberTranscoder(ctx.hazelcastInstance(), schemaFile, format, keyPath)),
+                        (t, file) -> Traversers.traverseIterable(t.transcode(file)))
+                .setName("transcode");
+        loaded.filter(o -> o instanceof Map.Entry<?, ?>)
+                .map(o -> (Map.Entry<?, ?>) o)
+                .writeTo(Sinks.map(mapName));
+        loaded.filter(o -> o instanceof String)
+                .map(o -> (String) o)
+                .writeTo(Sinks.list(failuresList(mapName)));
+        return p;
+    }
+
+    private static FileItem read(Path path) {
+        try {
+            return new FileItem(path.toString(), Files.readAllBytes(path));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The transcoder of one processor on a member. */
+    static final class MemberTranscoder {
+        private final DocumentSchema schema;
+        private final Transcoder transcoder;
+        private final DocumentFormat format;
+        private final KeyPath key;
+
+        MemberTranscoder(HazelcastInstance member, String schemaFile, DocumentFormat format, String keyPath) {
+            this.schema = DocumentSchema.parse(schemaFile);
+            this.transcoder = schema.transcoder().evolving(false);
+            this.format = format;
+            this.key = keyPath == null ? null : KeyPath.parse(keyPath);
+            DocumentCatalog.register(member, schema);
+        }
+
+        /** The entries of one file, or one failure line when a document of it cannot be loaded. */
+        List<Object> transcode(FileItem file) {
+            List<Object> out = new ArrayList<>();
+            String stem = stem(file.name());
+            boolean single = format == DocumentFormat.XML || format == DocumentFormat.JSON;
+            long[] n = {0};
+            try {
+                transcoder.toNavpack(format, file.bytes(), 0, file.bytes().length, file.name(), (buf, off, len) -> {
+                    byte[] value = new byte[len];
+                    System.arraycopy(buf, off, value, 0, len);
+                    PackedRecord r = PackedRecord.of(value, schema.registry());
+                    n[0]++;
+                    Object k = key != null ? key.keyOf(r) : single ? stem : stem + "-" + n[0];
+                    out.add(Util.entry(k, r));
+                });
+            } catch (DocumentException | NavpackException | IllegalArgumentException e) {
+                out.add((e instanceof DocumentException ? "" : file.name() + ": ") + e.getMessage());
+            }
+            return out;
+        }
+    }
+
+    /** A file's name without its directory and extension. */
+    static String stem(String path) {
+        Path f = Path.of(path).getFileName();
+        String n = f == null ? path : f.toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
+    }
+}
