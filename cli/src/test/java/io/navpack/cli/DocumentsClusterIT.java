@@ -248,6 +248,30 @@ class DocumentsClusterIT {
     }
 
     @Test
+    void onErrorStopStopsAtTheFirstDocumentThatCannotBeLoadedAndKeepsTheOnesBefore() throws Exception {
+        Path fpml = fpml();
+        Run load = navpack(cluster("load", "--map", "stopped", "--schema", fpmlSchema.toString(), "--key",
+                "trade.tradeHeader.partyTradeIdentifier[0].tradeId", "--on-error", "stop", fpml.toString()));
+        // the oracle: the files are loaded in the order of their paths; the first without a trade id stops the load
+        Set<String> expected = new TreeSet<>();
+        Path first = null;
+        for (Path original : files(fpml, ".xml")) {
+            List<Element> ids = children(parse(original), "trade", "tradeHeader", "partyTradeIdentifier");
+            List<String> tradeIds = ids.isEmpty() ? List.of() : texts(ids.get(0), "tradeId");
+            if (tradeIds.isEmpty()) {
+                first = original;
+                break;
+            }
+            expected.add(tradeIds.get(0));
+        }
+        assertThat(first).as("a shared document without a trade id").isNotNull();
+        assertThat(load.exit()).as(load.out() + load.err()).isEqualTo(Main.FAILED);
+        assertThat(load.out()).contains("stopped at").contains(first.getFileName().toString()).contains("(--on-error stop)")
+                .contains("1 failures:").contains("no value at the key path");
+        assertThat(new TreeSet<>(client.<Object, Object>getMap("stopped").keySet())).isEqualTo(expected);
+    }
+
+    @Test
     void ndjsonFromStandardInputAndCsvComeBackAsTheSameDocuments() throws Exception {
         ObjectMapper json = new ObjectMapper();
         StringBuilder lines = new StringBuilder();
