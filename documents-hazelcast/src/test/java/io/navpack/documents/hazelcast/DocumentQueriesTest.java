@@ -65,7 +65,8 @@ class DocumentQueriesTest {
             String xml = Loopback.memberXml(cluster, ports[i], ports, "<jet enabled=\"true\"><instance>"
                     + "<cooperative-thread-count>2</cooperative-thread-count></instance></jet>");
             String name = "member-" + (i + 1);
-            starting.add(CompletableFuture.supplyAsync(() -> MemberJvm.start(name, xml, (Path) null, work)));
+            // each in a directory of its own: a member's start writes its class path there
+            starting.add(CompletableFuture.supplyAsync(() -> MemberJvm.start(name, xml, (Path) null, work.resolve(name))));
         }
         oracle = FpmlSet.parse();
         DocumentSchema schema = SchemaInference.of(DocumentFormat.XML).name("fpml").addPath(FpmlSet.dir()).infer();
