@@ -92,10 +92,24 @@ public final class IndexHeapMetrics implements MeterBinder, AutoCloseable {
     /** Sizes the cluster now and updates every bound registry; returns the report. */
     public ClusterIndexReport refresh() {
         ClusterIndexReport report = source.get();
-        publish(report, gauges);
-        // published first: whoever sees the report also sees the gauges it gave
-        last = report;
+        synchronized (this) {
+            publish(report, gauges);
+            // published first: whoever sees the report also sees the gauges it gave
+            last = report;
+        }
         return report;
+    }
+
+    /** A scheduled refresh: what a sizing that {@link #close()} interrupted found is not published. */
+    private void scheduledRefresh(ScheduledExecutorService by) {
+        ClusterIndexReport report = source.get();
+        synchronized (this) {
+            if (scheduler != by) {
+                return;
+            }
+            publish(report, gauges);
+            last = report;
+        }
     }
 
     /** The report behind the current gauge values, or null before the first refresh. */
@@ -113,9 +127,10 @@ public final class IndexHeapMetrics implements MeterBinder, AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        ScheduledExecutorService by = scheduler;
         scheduler.scheduleWithFixedDelay(() -> {
             try {
-                refresh();
+                scheduledRefresh(by);
             } catch (RuntimeException e) {
                 // keep the previous values; the next run tries again
             }

@@ -13,6 +13,9 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.CountDownLatch;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -256,6 +259,39 @@ class ClusterSizingTest {
             assertThat(simple.find(IndexHeapMetrics.INDEX_HEAP_BYTES).tag("map", "metered").gauges()).isEmpty();
             assertThat(prometheus.scrape()).doesNotContain("meteredByName");
         }
+    }
+
+    @Test
+    void aScheduledSizingThatCloseInterruptsLeavesTheGaugesAsTheyWere() throws Exception {
+        SimpleMeterRegistry simple = new SimpleMeterRegistry();
+        IndexSizer sizer = IndexSizer.forInstance(client).withOptions(SizingOptions.defaults().withMapNames("trades"));
+        CountDownLatch sizing = new CountDownLatch(1);
+        CountDownLatch returned = new CountDownLatch(1);
+        AtomicInteger calls = new AtomicInteger();
+        IndexHeapMetrics metrics = new IndexHeapMetrics(() -> {
+            if (calls.incrementAndGet() == 1) {
+                return sizer.size(Duration.ofSeconds(60));
+            }
+            // the scheduled sizing: still running when close() stops the schedule, it ends with nothing found
+            sizing.countDown();
+            try {
+                Thread.sleep(TimeUnit.MINUTES.toMillis(1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            returned.countDown();
+            return new ClusterIndexReport(List.of(), Instant.now(), Duration.ZERO);
+        });
+        metrics.bindTo(simple);
+        metrics.refresh();
+        assertThat(simple.find(IndexHeapMetrics.INDEX_HEAP_BYTES).tag("index", "tradesById").gauges()).hasSize(2);
+        metrics.refreshEvery(Duration.ofHours(1));
+        assertThat(sizing.await(60, TimeUnit.SECONDS)).isTrue();
+        metrics.close();
+        assertThat(returned.await(60, TimeUnit.SECONDS)).isTrue();
+        Thread.sleep(200); // the scheduled task's end, after its sizing returned
+        assertThat(simple.find(IndexHeapMetrics.INDEX_HEAP_BYTES).tag("index", "tradesById").gauges()).hasSize(2);
+        assertThat(metrics.lastReport().members()).isNotEmpty();
     }
 
     @Test
