@@ -28,8 +28,9 @@ import java.util.function.Consumer;
  * arrived, counts it per map (meter {@code navpack.map.other.formats}), and — unless
  * {@value NavpackSettings#OTHER_FORMATS} is {@code warn} — refuses the put with an error that names the fix.
  *
- * <p>Each such map gets a {@link MapInterceptor} when the member starts (or when the map is created, for a name
- * pattern). An interceptor makes Hazelcast deserialise the value at each put, which for a navpack value is a view
+ * <p>Each such map gets a {@link MapInterceptor} when the member starts, or, for a name pattern, when Hazelcast
+ * announces that the map was created — an event delivered a moment after the creation, so the first puts into a
+ * new map of a pattern may come before it: list exact names for maps written as soon as they exist. An interceptor makes Hazelcast deserialise the value at each put, which for a navpack value is a view
  * over its bytes; maps not listed are left alone, and may hold navpack values beside other formats.
  */
 public final class OtherFormats {
@@ -37,6 +38,8 @@ public final class OtherFormats {
     private static final Map<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
     private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
     private static final List<Consumer<String>> LISTENERS = new CopyOnWriteArrayList<>();
+    /** Maps whose interceptor a member of this JVM has registered (cluster-wide once {@code addInterceptor} returned). */
+    private static final Set<String> INTERCEPTED = ConcurrentHashMap.newKeySet();
 
     private OtherFormats() {
     }
@@ -69,6 +72,12 @@ public final class OtherFormats {
     private static void intercept(IMap<?, ?> map, boolean refuse) {
         // the same interceptor (by class and hash code) from every member: registered once per map
         map.addInterceptor(new NavpackOnly(map.getName(), refuse));
+        INTERCEPTED.add(map.getName());
+    }
+
+    /** Whether a member in this JVM has given {@code map} its interceptor. */
+    static boolean intercepted(String map) {
+        return INTERCEPTED.contains(map);
     }
 
     /**
