@@ -250,7 +250,7 @@ class DocumentsClusterIT {
     @Test
     void onErrorStopStopsAtTheFirstDocumentThatCannotBeLoadedAndKeepsTheOnesBefore() throws Exception {
         Path fpml = fpml();
-        Run load = navpack(cluster("load", "--map", "stopped", "--schema", fpmlSchema.toString(), "--key",
+        Run load = navpack(cluster("load", "--map", "stopped-on-error", "--schema", fpmlSchema.toString(), "--key",
                 "trade.tradeHeader.partyTradeIdentifier[0].tradeId", "--on-error", "stop", fpml.toString()));
         // the oracle: the files are loaded in the order of their paths; the first without a trade id stops the load
         Set<String> expected = new TreeSet<>();
@@ -268,7 +268,7 @@ class DocumentsClusterIT {
         assertThat(load.exit()).as(load.out() + load.err()).isEqualTo(Main.FAILED);
         assertThat(load.out()).contains("stopped at").contains(first.getFileName().toString()).contains("(--on-error stop)")
                 .contains("1 failures:").contains("no value at the key path");
-        assertThat(new TreeSet<>(client.<Object, Object>getMap("stopped").keySet())).isEqualTo(expected);
+        assertThat(new TreeSet<>(client.<Object, Object>getMap("stopped-on-error").keySet())).isEqualTo(expected);
     }
 
     @Test
