@@ -1,5 +1,6 @@
 package io.navpack.documents;
 
+import io.navpack.format.PackedRecord;
 import io.navpack.format.RecordEncoder;
 
 import java.io.IOException;
@@ -33,6 +34,12 @@ public final class Transcoder {
     @FunctionalInterface
     public interface ValueSink {
         void value(byte[] buffer, int offset, int length) throws IOException;
+    }
+
+    /** Receives one navpack value as a record of its own ({@link #toRecords}). */
+    @FunctionalInterface
+    public interface RecordSink {
+        void record(PackedRecord value) throws IOException;
     }
 
     private final DocumentSchema schema;
@@ -166,6 +173,17 @@ public final class Transcoder {
             default -> throw new IllegalArgumentException(format + " documents are rows of a file: use toNavpack(format,"
                     + " bytes, off, len, source, sink)");
         }
+    }
+
+    /**
+     * As {@link #toNavpack(DocumentFormat, byte[], int, int, String, ValueSink)}, each value handed over as a
+     * {@link PackedRecord} over a copy of its bytes, read with the schema's registry. The record knows the schemas
+     * it holds, as the encoder wrote them ({@link RecordEncoder#toRecord}): the Hazelcast serializer stores it
+     * without decoding it again to check it, which it does for a record made with {@code PackedRecord.of} from bytes
+     * of elsewhere.
+     */
+    public long toRecords(DocumentFormat format, byte[] file, int off, int len, String source, RecordSink sink) {
+        return toNavpack(format, file, off, len, source, (b, o, l) -> sink.record(out.toRecord(o, o + l, schema.registry())));
     }
 
     /** The document of a navpack value: XML (schemas from XML) or JSON (any schema). */

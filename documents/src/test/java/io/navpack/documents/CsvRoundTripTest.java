@@ -3,6 +3,7 @@ package io.navpack.documents;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import io.navpack.format.PackedRecord;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -56,6 +57,23 @@ class CsvRoundTripTest {
         assertThat(root.slot("flag").shape.text).isEqualTo(TextType.BOOLEAN);
         assertThat(root.slot("code").shape.kind).isEqualTo(Shape.Kind.ENUM); // 007 is no number: it would lose its zeros
         assertThat(root.slot("quoted__column").name).isEqualTo("quoted, column");
+    }
+
+    @Test
+    void everyRowIsARecordThatKnowsItsSchemas() {
+        byte[] csv = new GeneratedDocuments(12L).csv(50).getBytes(StandardCharsets.UTF_8);
+        DocumentSchema schema = SchemaInference.of(DocumentFormat.CSV).name("rows").add(csv, "rows.csv").infer();
+        Transcoder t = schema.transcoder();
+        List<byte[]> values = new ArrayList<>();
+        t.toNavpack(DocumentFormat.CSV, csv, 0, csv.length, "rows.csv", (b, off, len) -> values.add(Arrays.copyOfRange(b, off, off + len)));
+        List<PackedRecord> records = new ArrayList<>();
+        t.toRecords(DocumentFormat.CSV, csv, 0, csv.length, "rows.csv", records::add);
+        assertThat(records).hasSize(values.size()).hasSize(50);
+        for (int i = 0; i < records.size(); i++) {
+            PackedRecord r = records.get(i);
+            assertThat(Arrays.copyOfRange(r.array(), r.offset(), r.offset() + r.length())).isEqualTo(values.get(i));
+            assertThat(r.validate()).isEqualTo(PackedRecord.of(values.get(i), schema.registry()).validate());
+        }
     }
 
     @Test

@@ -6,7 +6,11 @@ import org.xmlunit.builder.DiffBuilder;
 import org.xmlunit.diff.Diff;
 
 import java.nio.file.Path;
+import io.navpack.format.PackedRecord;
+
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,6 +81,30 @@ class FpmlRoundTripTest {
                 }
             } catch (RuntimeException e) {
                 failures.add(f + ": " + e);
+            }
+        }
+        assertThat(failures).isEmpty();
+    }
+
+    /**
+     * The records a transcoder hands out know their schemas (the serializer stores them without checking them
+     * again): for every document the same bytes as toNavpack and the same schemas a full check finds, own first.
+     */
+    @Test
+    void recordsKnowTheSchemasAFullCheckFinds() {
+        Transcoder t = schema.transcoder().evolving(false);
+        List<String> failures = new ArrayList<>();
+        for (Path f : files) {
+            byte[] doc = FpmlSet.read(f);
+            byte[] value = t.toNavpack(doc, f.toString());
+            List<PackedRecord> records = new ArrayList<>();
+            t.toRecords(DocumentFormat.XML, doc, 0, doc.length, f.toString(), records::add);
+            assertThat(records).hasSize(1);
+            PackedRecord r = records.get(0);
+            List<?> full = PackedRecord.of(value, schema.registry()).validate();
+            if (!Arrays.equals(r.array(), r.offset(), r.offset() + r.length(), value, 0, value.length) || !r.validate().get(0).equals(full.get(0))
+                    || !new HashSet<>(r.validate()).equals(new HashSet<>(full)) || r.validate().size() != full.size()) {
+                failures.add(f + ": " + r.validate() + " against " + full);
             }
         }
         assertThat(failures).isEmpty();

@@ -11,6 +11,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -63,8 +65,14 @@ class UserGuideDocumentsTest {
         schema.onEvolution(s -> s.registerIn(registry));               // and those it grows
         long n = t.toNavpack(DocumentFormat.NDJSON, lines, 0, lines.length, "events.ndjson",
                 (buf, off, len) -> NpkFiles.write(out, buf, off, len)); // a value per line, not copied
+        List<PackedRecord> records = new ArrayList<>();
+        t.toRecords(DocumentFormat.NDJSON, lines, 0, lines.length, "events.ndjson",
+                records::add);                                          // or a PackedRecord per value (a copy)
 
         assertThat(n).isEqualTo(2);
+        assertThat(records).hasSize(2);
+        assertThat(records.get(0).validate()).isEqualTo(PackedRecord.of(Arrays.copyOfRange(records.get(0).array(),
+                records.get(0).offset(), records.get(0).offset() + records.get(0).length()), registry).validate());
         assertThat(schema.evolutions()).isEqualTo(1);
         assertThat(registry.schemas()).hasSizeGreaterThanOrEqualTo(2);
         ByteArrayOutputStream ndjson = new ByteArrayOutputStream();

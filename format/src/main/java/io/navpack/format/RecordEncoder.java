@@ -3,7 +3,9 @@ package io.navpack.format;
 import io.navpack.format.spi.PackedInts;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Writes navpack values piece by piece, as a parser produces them, into one growing buffer: each scalar
@@ -32,6 +34,10 @@ import java.util.Arrays;
 public final class RecordEncoder {
     private byte[] buf;
     private int pos;
+    /** The schemas {@link #writeRecord} wrote since the last {@link #toRecord} or {@link #reset}, each once, in order. */
+    private Schema[] written = new Schema[16];
+    private int writtenCount;
+    private Schema lastWritten;
 
     public RecordEncoder(int initialCapacity) {
         this.buf = new byte[Math.max(16, initialCapacity)];
@@ -50,6 +56,64 @@ public final class RecordEncoder {
     /** Forgets everything written; the buffer is kept. */
     public void reset() {
         pos = 0;
+        forgetSchemas();
+    }
+
+    private void forgetSchemas() {
+        Arrays.fill(written, 0, writtenCount, null);
+        writtenCount = 0;
+        lastWritten = null;
+    }
+
+    private void noteSchema(Schema schema) {
+        lastWritten = schema;
+        Schema[] w = written;
+        for (int i = writtenCount - 1; i >= 0; i--) {
+            if (w[i] == schema) {
+                return;
+            }
+        }
+        if (writtenCount == w.length) {
+            written = w = Arrays.copyOf(w, w.length * 2);
+        }
+        w[writtenCount++] = schema;
+    }
+
+    /**
+     * The record this encoder wrote last, bytes {@code from} to {@code to} (a copy), as a {@link PackedRecord}
+     * that knows the schemas it holds: those {@link #writeRecord} wrote since the previous call (or
+     * {@link #reset}), its own first. Its {@link PackedRecord#validate()} returns them without decoding the
+     * record again, so that a serializer stores what this encoder wrote without checking it a second time
+     * (what a transcoder hands out per document). Throws {@link IllegalArgumentException} when the bytes do not
+     * start with a record of the last schema written.
+     */
+    public PackedRecord toRecord(int from, int to, SchemaRegistry registry) {
+        if (writtenCount == 0 || from < 0 || to > pos || from > to) {
+            throw new IllegalArgumentException("bytes " + from + ".." + to + " are not a record this encoder wrote"
+                    + " (position " + pos + ", " + writtenCount + " schemas written)");
+        }
+        byte[] copy = Arrays.copyOfRange(buf, from, to);
+        List<Schema> schemas = new ArrayList<>(writtenCount);
+        Schema own = lastWritten;
+        RecordView.Encoded r;
+        try {
+            r = new RecordView.Encoded(copy, registry, own, schemas);
+        } catch (NavpackException e) {
+            throw new IllegalArgumentException("bytes " + from + ".." + to + " are not the " + own.typeName()
+                    + " this encoder wrote last: " + e.getMessage(), e);
+        }
+        if (r.schema() != own) {
+            throw new IllegalArgumentException("bytes " + from + ".." + to + " hold a " + r.schema().typeName()
+                    + ", not the " + own.typeName() + " this encoder wrote last");
+        }
+        schemas.add(own);
+        for (int i = 0; i < writtenCount; i++) {
+            if (written[i] != own) {
+                schemas.add(written[i]);
+            }
+        }
+        forgetSchemas();
+        return r;
     }
 
     /** Forgets what was written from {@code position} on. */
@@ -306,6 +370,7 @@ public final class RecordEncoder {
      * in a field or list. Returns the position where the record (after any length) starts.
      */
     public int writeRecord(Schema schema, int[] start, int[] end, boolean lengthPrefixed) {
+        noteSchema(schema);
         int n = schema.fieldCount();
         int shift = schema.blockShift();
         int blocks = (n + (1 << shift) - 1) >>> shift;

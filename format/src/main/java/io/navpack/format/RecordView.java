@@ -27,7 +27,7 @@ import java.util.Objects;
  * record's bounds, the position of its body and the header's flags, and derives the positions of the
  * null bitmap and offset table from them, so that a view costs 40 bytes of heap.
  */
-final class RecordView implements PackedRecord {
+class RecordView implements PackedRecord {
     static final int FLAG_NULLS = 4;
     static final int FLAG_WIDTH = 3;
     /** Flags bits 3-4: the block size code, 0 to 3 for blocks of 8, 4, 2 and 1 fields. */
@@ -746,5 +746,23 @@ final class RecordView implements PackedRecord {
             appendValue(sb, x);
         }
         sb.append(']');
+    }
+
+    /**
+     * A record {@link RecordEncoder} wrote, with the schemas it holds as the encoder knows them: validating it
+     * returns them without decoding ({@link RecordEncoder#toRecord}).
+     */
+    static final class Encoded extends RecordView {
+        private final List<Schema> schemas;
+
+        Encoded(byte[] bytes, SchemaRegistry registry, Schema known, List<Schema> schemas) {
+            super(bytes, 0, bytes.length, registry, 0, known);
+            this.schemas = schemas;
+        }
+
+        @Override
+        public List<Schema> validate() {
+            return new ArrayList<>(schemas);
+        }
     }
 }

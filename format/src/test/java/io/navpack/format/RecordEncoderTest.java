@@ -202,6 +202,39 @@ class RecordEncoderTest {
     }
 
     @Test
+    void aRecordItWroteKnowsItsSchemasWithoutDecoding() {
+        Schema inner = Schema.builder("Inner2").typeId(44).field("x", FieldType.LONG, true).build();
+        Schema outer = Schema.builder("Outer2").typeId(45).field("in", FieldType.record("Inner2"), true)
+                .field("n", FieldType.STRING, true).build();
+        SchemaRegistry registry = new SchemaRegistry();
+        registry.learn(inner);
+        registry.learn(outer);
+        RecordEncoder e = new RecordEncoder(8);
+        for (int round = 0; round < 2; round++) {
+            int[] one = {e.position()};
+            e.writeLong(round);
+            int[] oneEnd = {e.position()};
+            int in = e.position();
+            e.writeRecord(inner, one, oneEnd, true);
+            int inEnd = e.position();
+            int at = e.writeRecord(outer, new int[] {in, -1}, new int[] {inEnd, -1}, false);
+            PackedRecord r = e.toRecord(at, e.position(), registry);
+            assertThat(r.getRecord("in").getLong("x")).isEqualTo(round);
+            // its own schema first, then the nested ones, as a full check finds them; once per record handed out
+            assertThat(r.validate()).containsExactly(outer, inner)
+                    .isEqualTo(PackedRecord.of(Arrays.copyOfRange(r.array(), r.offset(), r.offset() + r.length()), registry).validate());
+        }
+        // a record of the last schema written, nothing else
+        int[] one = {e.position()};
+        e.writeLong(9);
+        int at = e.writeRecord(inner, one, new int[] {e.position()}, false);
+        assertThatThrownBy(() -> e.toRecord(0, at, registry)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(e.toRecord(at, e.position(), registry).validate()).containsExactly(inner);
+        assertThatThrownBy(() -> e.toRecord(at, e.position(), registry))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a record this encoder wrote");
+    }
+
+    @Test
     void aNullWhereTheSchemaSaysNotIsRefused() {
         Schema s = Schema.builder("P").typeId(43).field("x", FieldType.LONG).build();
         RecordEncoder e = new RecordEncoder(8);

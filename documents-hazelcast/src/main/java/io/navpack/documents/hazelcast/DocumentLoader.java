@@ -148,13 +148,10 @@ public final class DocumentLoader implements AutoCloseable {
     public long load(DocumentFormat format, byte[] bytes, String source, String keyStem) {
         boolean single = format == DocumentFormat.XML || format == DocumentFormat.JSON;
         long[] n = {0};
-        transcoder.toNavpack(format, bytes, 0, bytes.length, source, (buf, off, len) -> {
+        transcoder.toRecords(format, bytes, 0, bytes.length, source, record -> {
             if (stopping) {
                 throw new Stopped();
             }
-            byte[] value = new byte[len];
-            System.arraycopy(buf, off, value, 0, len);
-            PackedRecord record = PackedRecord.of(value, schema.registry());
             n[0]++;
             Object k;
             try {

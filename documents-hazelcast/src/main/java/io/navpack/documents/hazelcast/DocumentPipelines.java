@@ -13,7 +13,6 @@ import io.navpack.documents.DocumentFormat;
 import io.navpack.documents.DocumentSchema;
 import io.navpack.documents.Transcoder;
 import io.navpack.format.NavpackException;
-import io.navpack.format.PackedRecord;
 
 import java.io.IOException;
 import java.io.Serializable;
@@ -112,10 +111,7 @@ public final class DocumentPipelines {
             boolean single = format == DocumentFormat.XML || format == DocumentFormat.JSON;
             long[] n = {0};
             try {
-                transcoder.toNavpack(format, file.bytes(), 0, file.bytes().length, file.name(), (buf, off, len) -> {
-                    byte[] value = new byte[len];
-                    System.arraycopy(buf, off, value, 0, len);
-                    PackedRecord r = PackedRecord.of(value, schema.registry());
+                transcoder.toRecords(format, file.bytes(), 0, file.bytes().length, file.name(), r -> {
                     n[0]++;
                     Object k = key != null ? key.keyOf(r) : single ? stem : stem + "-" + n[0];
                     out.add(Util.entry(k, r));
