@@ -229,7 +229,7 @@ public final class ClientOpsCluster implements AutoCloseable {
     }
 
     /** The directory that holds the benchmarks' jar (or classes): {@code benchmarks/target}. */
-    static Path home() {
+    public static Path home() {
         try {
             Path code = Path.of(ClientOpsCluster.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             return code.toAbsolutePath().getParent();
@@ -243,22 +243,33 @@ public final class ClientOpsCluster implements AutoCloseable {
      * benchmark's member classes that this format's members use, copied out of this JVM's class path.
      */
     String memberClassPath(Path lib, Path work) throws IOException {
+        List<String> jars = new ArrayList<>(List.of("hazelcast-\\d.*"));
+        List<Class<?>> classes = new ArrayList<>(List.of(MemberMain.class));
+        switch (format) {
+            case "navpack", "navpack-view" -> jars.add("navpack-member-\\d.*");
+            case "compact" -> classes.addAll(List.of(Processors.class, CompactSetAmount.class, IdsSetAmount.class));
+            case "ids" -> {
+                jars.addAll(List.of("navpack-fixtures-\\d.*", "navpack-format-.*-tests\\.jar"));
+                classes.addAll(List.of(Processors.class, CompactSetAmount.class, IdsSetAmount.class));
+            }
+            default -> throw new IllegalArgumentException("unknown format " + format);
+        }
+        return memberClassPath(lib, work, jars, classes);
+    }
+
+    /**
+     * A member class path: the jars of {@code lib} whose names match {@code jarPatterns}, then a directory under
+     * {@code work} with {@code classes} copied out of this JVM's class path.
+     */
+    public static String memberClassPath(Path lib, Path work, List<String> jarPatterns, List<Class<?>> classes)
+            throws IOException {
         List<String> entries = new ArrayList<>();
         List<Path> jars;
         try (Stream<Path> s = Files.list(lib)) {
             jars = s.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
         }
-        entries.add(jar(jars, "hazelcast-\\d.*").toString());
-        List<Class<?>> classes = new ArrayList<>(List.of(MemberMain.class));
-        switch (format) {
-            case "navpack", "navpack-view" -> entries.add(jar(jars, "navpack-member-\\d.*").toString());
-            case "compact" -> classes.addAll(List.of(Processors.class, CompactSetAmount.class, IdsSetAmount.class));
-            case "ids" -> {
-                entries.add(jar(jars, "navpack-fixtures-\\d.*").toString());
-                entries.add(jar(jars, "navpack-format-.*-tests\\.jar").toString());
-                classes.addAll(List.of(Processors.class, CompactSetAmount.class, IdsSetAmount.class));
-            }
-            default -> throw new IllegalArgumentException("unknown format " + format);
+        for (String pattern : jarPatterns) {
+            entries.add(jar(jars, pattern).toString());
         }
         Path dir = work.resolve("classes");
         for (Class<?> c : classes) {
@@ -393,7 +404,7 @@ public final class ClientOpsCluster implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    public static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {

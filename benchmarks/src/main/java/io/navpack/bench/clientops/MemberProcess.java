@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * options Hazelcast asks members on JDK 9+ to be started with, then the words of {@code -Dnavpack.bench.member.jvmArgs}.
  * Its standard input stays a pipe from this JVM, so that it ends when this JVM does.
  */
-final class MemberProcess implements AutoCloseable {
+public final class MemberProcess implements AutoCloseable {
     /** Extra options for the member JVMs (a flight recording, say), split at spaces. */
     static final String JVM_ARGS = "navpack.bench.member.jvmArgs";
 
@@ -32,6 +33,12 @@ final class MemberProcess implements AutoCloseable {
 
     static MemberProcess start(String name, String classPath, Path xml, long minutes, Path log, long startSeconds)
             throws IOException {
+        return start(name, classPath, xml, minutes, log, startSeconds, null);
+    }
+
+    /** The same, the member's working directory {@code dir} (this JVM's when null). */
+    public static MemberProcess start(String name, String classPath, Path xml, long minutes, Path log, long startSeconds,
+                                      Path dir) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(List.of("-Xms1g", "-Xmx1g", "-Dhazelcast.phone.home.enabled=false", "-Djava.net.preferIPv4Stack=true",
@@ -47,7 +54,11 @@ final class MemberProcess implements AutoCloseable {
         }
         cmd.addAll(List.of("-cp", classPath, MemberMain.class.getName(), xml.toString(), Long.toString(minutes)));
         Files.writeString(log.resolveSibling(name + ".cmd"), String.join(" ", cmd) + "\n", StandardCharsets.UTF_8);
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder b = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        if (dir != null) {
+            b.directory(dir.toFile());
+        }
+        Process p = b.start();
         MemberProcess m = new MemberProcess(name, p, log);
         m.awaitStarted(startSeconds);
         return m;
@@ -78,6 +89,11 @@ final class MemberProcess implements AutoCloseable {
     private String tail() {
         String t = logText();
         return t.length() > 4000 ? t.substring(t.length() - 4000) : t;
+    }
+
+    /** The CPU time the member's JVM has used so far (zero where the system does not tell). */
+    public Duration cpu() {
+        return process.info().totalCpuDuration().orElse(Duration.ZERO);
     }
 
     @Override

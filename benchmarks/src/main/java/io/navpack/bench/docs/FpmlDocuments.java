@@ -77,7 +77,7 @@ public final class FpmlDocuments {
         return instance;
     }
 
-    static Path dir() {
+    public static Path dir() {
         String configured = System.getProperty("navpack.fpml.dir");
         List<Path> candidates = configured != null ? List.of(Path.of(configured))
                 : List.of(Path.of("..", "shared", "data", "fpml"), Path.of("..", "..", "shared", "data", "fpml"));

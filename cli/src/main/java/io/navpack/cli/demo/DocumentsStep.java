@@ -1,5 +1,6 @@
 package io.navpack.cli.demo;
 
+import com.acme.trading.documents.FpmlTrades;
 import com.hazelcast.aggregation.Aggregators;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastJsonValue;
@@ -24,7 +25,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -40,9 +40,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Documents in the cluster, side by side: the shared FpML trade documents ({@code dataDocument}s with a trade date)
@@ -78,49 +75,13 @@ public final class DocumentsStep {
         this.progress = progress;
     }
 
-    /** The FpML trade documents of {@code dir}: data documents with a trade date. */
-    public static List<byte[]> templates(Path dir) throws IOException {
-        List<byte[]> out = new ArrayList<>();
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path f : s.filter(p -> p.toString().endsWith(".xml")).sorted().toList()) {
-                String x = Files.readString(f, StandardCharsets.UTF_8);
-                if (x.contains("dataDocument") && x.contains("<tradeDate") && x.contains("<tradeId")) {
-                    out.add(x.getBytes(StandardCharsets.UTF_8));
-                }
-            }
-        }
-        return out;
-    }
-
-    private static final Pattern TRADE_ID = Pattern.compile("(<tradeId[^>]*>)([^<]*)(</tradeId>)");
-    private static final Pattern AMOUNT = Pattern.compile("(<amount>)(\\d+)((?:\\.\\d+)?</amount>)");
-
-    /** Document {@code n}: template {@code n % templates}, its trade ids suffixed with n, its amounts varied. */
-    public static byte[] document(List<byte[]> templates, long n) {
-        String x = new String(templates.get((int) (n % templates.size())), StandardCharsets.UTF_8);
-        Matcher m = TRADE_ID.matcher(x);
-        StringBuilder sb = new StringBuilder(x.length() + 64);
-        while (m.find()) {
-            m.appendReplacement(sb, Matcher.quoteReplacement(m.group(1) + m.group(2) + "-" + n + m.group(3)));
-        }
-        m.appendTail(sb);
-        Matcher a = AMOUNT.matcher(sb.toString());
-        StringBuilder out = new StringBuilder(sb.length() + 32);
-        while (a.find()) {
-            long v = Long.parseLong(a.group(2).length() > 15 ? a.group(2).substring(0, 15) : a.group(2)) + n % 1000;
-            a.appendReplacement(out, Matcher.quoteReplacement(a.group(1) + v + a.group(3)));
-        }
-        a.appendTail(out);
-        return out.toString().getBytes(StandardCharsets.UTF_8);
-    }
-
     public Result run(Path fpml, long documents) throws IOException {
         HazelcastInstance hz = members.get(0);
-        List<byte[]> templates = templates(fpml);
+        List<byte[]> templates = FpmlTrades.templates(fpml);
         progress.printf("Documents: %d FpML trade documents multiplied to %,d trades%n", templates.size(), documents);
         SchemaInference inference = SchemaInference.of(DocumentFormat.XML).name("fpmltrades");
         for (long n = 0; n < Math.min(documents, 2_000); n++) {
-            inference.add(document(templates, n), "trade-" + n);
+            inference.add(FpmlTrades.document(templates, n), "trade-" + n);
         }
         DocumentSchema schema = inference.infer();
         Transcoder t = schema.transcoder();
@@ -132,7 +93,7 @@ public final class DocumentsStep {
         try (DocumentLoader loader = DocumentLoader.into(hz, NAVPACK, schema).batchSize(BATCH).maxInFlight(IN_FLIGHT).build()) {
             for (long n = 0; n < documents; n++) {
                 long m0 = System.nanoTime();
-                byte[] doc = document(templates, n);
+                byte[] doc = FpmlTrades.document(templates, n);
                 making += System.nanoTime() - m0;
                 bytes += doc.length;
                 loader.load(DocumentFormat.XML, doc, "trade-" + n, "trade-" + n);
@@ -146,7 +107,7 @@ public final class DocumentsStep {
         Batches<GenericRecord> compact = new Batches<>(hz.getMap(COMPACT));
         long jsonBytes = 0;
         for (long n = 0; n < documents; n++) {
-            byte[] value = t.toNavpack(document(templates, n), "trade-" + n);
+            byte[] value = t.toNavpack(FpmlTrades.document(templates, n), "trade-" + n);
             String text = new String(t.toDocument(value, DocumentFormat.JSON), StandardCharsets.UTF_8);
             jsonBytes += text.length();
             json.put("trade-" + n, new HazelcastJsonValue(text));
