@@ -98,7 +98,9 @@ public final class HtmlReport {
                     + " their way. Scan: <code>").append(esc(DocumentsStep.DATE + " >= '" + d.since() + "' or " + DocumentsStep.PARTY
                     + " = '" + d.party() + "'")).append("</code>; aggregation: the maximum trade date where <code>")
                     .append(esc(DocumentsStep.PARTY + " = '" + d.party() + "'")).append("</code>; SQL counts the scan's first"
-                    + " condition. Heap per entry is Hazelcast's estimate of the owned entries (BINARY).")
+                    + " condition. Heap per entry is measured: the heap in use after collection before and after each map was loaded, over its"
+                    + " entries and their backups; navpack's map keeps its values as views (OBJECT, as the user guide recommends), the"
+                    + " others are in Hazelcast's default BINARY format; each map is destroyed once measured.")
                     .append(d.agree() ? " Every format finds the same trades." : " <b>The formats disagree.</b>").append("</p>");
             List<List<String>> drows = new ArrayList<>();
             for (DocumentsStep.Row x : d.rows()) {
