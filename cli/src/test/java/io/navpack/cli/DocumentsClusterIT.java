@@ -422,7 +422,7 @@ class DocumentsClusterIT {
             Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
                     .redirectError(dir.resolve("lost-member.err").toFile()).start();
             IMap<Object, Object> map = client.getMap("lost-member");
-            while (map.size() < total / 5 && p.isAlive() && System.nanoTime() < deadline) {
+            while (map.size() < total / 10 && p.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
             assertThat(p.isAlive()).as("the load is still running when the member is lost").isTrue();
@@ -492,7 +492,8 @@ class DocumentsClusterIT {
         long entries = (long) originals.size() * copies;
         assertThat(map.size()).isEqualTo((int) entries);
         try {
-            // the client has a heap of 24 MB; the documents it writes are several times that (80 MB)
+            // the client has a heap of 24 MB, the documents it writes are several times that (80 MB); its live set levels
+            // off at about 18 MB within seconds and stays there to the end (with 16 MB it runs out of memory)
             long heap = 24L << 20;
             String xmx = "-Xmx" + (heap >> 20) + "m";
             Run export = inHeap(xmx, cluster("export", "--map", "big", "--to", "ndjson", "--out", "big.ndjson"));
