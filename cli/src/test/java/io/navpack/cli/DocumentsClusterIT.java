@@ -49,7 +49,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code navpack load} and {@code navpack export} end to end against two members started with {@code navpack member}
  * (separate JVMs, the jar the build made, no classes of any document): the shared FpML documents loaded and exported
  * back equal to the originals, loaded again to the same map, keyed by a path in the documents; NDJSON from standard
- * input and CSV back as the same documents; a load stopped like Ctrl-C leaves whole entries and says how far it got.
+ * input and CSV back as the same documents; a load stopped like Ctrl-C leaves whole entries and says how far it got;
+ * a member killed during a load costs no document; an export writes a map several times its client's heap.
  */
 class DocumentsClusterIT {
     static final List<Process> members = new ArrayList<>();
@@ -402,15 +403,13 @@ class DocumentsClusterIT {
         Process third = member(2, port);
         try {
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            Member lost = null;
             int owned = 0;
             while (owned < 60 && System.nanoTime() < deadline) {
                 Thread.sleep(200);
-                lost = client.getCluster().getMembers().stream().filter(m -> m.getAddress().getPort() == port).findFirst()
-                        .orElse(null);
-                Member m = lost;
-                owned = m == null ? 0 : (int) client.getPartitionService().getPartitions().stream()
-                        .filter(p -> m.equals(p.getOwner())).count();
+                Member joined = client.getCluster().getMembers().stream().filter(m -> m.getAddress().getPort() == port)
+                        .findFirst().orElse(null);
+                owned = joined == null ? 0 : (int) client.getPartitionService().getPartitions().stream()
+                        .filter(p -> joined.equals(p.getOwner())).count();
             }
             assertThat(owned).as("partitions the third member owns").isGreaterThanOrEqualTo(60);
             Thread.sleep(2000);   // its partitions' backups are made
