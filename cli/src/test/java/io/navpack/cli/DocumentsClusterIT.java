@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import io.navpack.documents.DocumentFormat;
 import io.navpack.documents.DocumentSchema;
+import io.navpack.documents.DocumentWriter;
 import io.navpack.documents.Transcoder;
 import io.navpack.documents.hazelcast.DocumentCatalog;
 import io.navpack.format.PackedRecord;
@@ -23,6 +25,7 @@ import org.xmlunit.builder.DiffBuilder;
 
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -46,7 +49,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code navpack load} and {@code navpack export} end to end against two members started with {@code navpack member}
  * (separate JVMs, the jar the build made, no classes of any document): the shared FpML documents loaded and exported
  * back equal to the originals, loaded again to the same map, keyed by a path in the documents; NDJSON from standard
- * input and CSV back as the same documents; a load stopped like Ctrl-C leaves whole entries and says how far it got.
+ * input and CSV back as the same documents; a load stopped like Ctrl-C leaves whole entries and says how far it got;
+ * a member killed during a load costs no document; an export writes a map several times its client's heap.
  */
 class DocumentsClusterIT {
     static final List<Process> members = new ArrayList<>();
@@ -55,6 +59,10 @@ class DocumentsClusterIT {
     static HazelcastInstance client;
     /** The FpML documents' schema file, inferred once by 'navpack infer'. */
     static Path fpmlSchema;
+    /** The first two members' ports. */
+    static int[] ports;
+    /** Where the members' configurations and logs go. */
+    static Path work;
 
     @TempDir
     Path dir;
@@ -63,8 +71,14 @@ class DocumentsClusterIT {
     }
 
     static List<String> java() {
+        return java("-Xmx512m");
+    }
+
+    /** The command line of the navpack jar in a JVM with {@code heap} (e.g. -Xmx512m). */
+    static List<String> java(String heap) {
         return new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-XX:+UseSerialGC", "-jar", Path.of("target", "navpack.jar").toAbsolutePath().toString()));
+                heap, "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError", "-jar",
+                Path.of("target", "navpack.jar").toAbsolutePath().toString()));
     }
 
     static int freePort() throws IOException {
@@ -73,29 +87,38 @@ class DocumentsClusterIT {
         }
     }
 
+    /**
+     * Starts member {@code index} of the cluster on {@code port}: it joins the first two members' ports, and every map
+     * keeps one backup of each entry on another member.
+     */
+    static Process member(int index, int port) throws IOException {
+        String yaml = "hazelcast:\n  cluster-name: " + cluster + "\n  jet:\n    enabled: true\n"
+                + "  properties:\n    hazelcast.phone.home.enabled: false\n    hazelcast.socket.bind.any: false\n"
+                + "  map:\n    default:\n      backup-count: 1\n"
+                + "  network:\n    port:\n      port: " + port + "\n      auto-increment: false\n"
+                + "    interfaces:\n      enabled: true\n      interfaces:\n        - 127.0.0.1\n"
+                + "    join:\n      multicast:\n        enabled: false\n      tcp-ip:\n        enabled: true\n"
+                + "        member-list:\n          - 127.0.0.1:" + ports[0] + "\n          - 127.0.0.1:" + ports[1] + "\n";
+        Path config = work.resolve("member-" + index + ".yaml");
+        Files.writeString(config, yaml);
+        List<String> cmd = java();
+        cmd.addAll(List.of("member", "--config", config.toString()));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve("member-" + index + ".log").toFile())
+                .start();
+    }
+
     @BeforeAll
     static void startMembers() throws Exception {
-        int[] ports = {freePort(), freePort()};
+        ports = new int[] {freePort(), freePort()};
         cluster = "docs-it-" + ports[0];
         address = "127.0.0.1:" + ports[0];
-        Path work = Files.createDirectories(Path.of("target", "documents-cluster-it"));
+        work = Files.createDirectories(Path.of("target", "documents-cluster-it"));
         fpmlSchema = work.resolve("fpml.schema.json").toAbsolutePath();
         List<String> infer = java();
         infer.addAll(List.of("infer", "--out", fpmlSchema.toString(), fpml().toString()));
         Process inferring = new ProcessBuilder(infer).redirectErrorStream(true).redirectOutput(work.resolve("infer.log").toFile()).start();
         for (int i = 0; i < ports.length; i++) {
-            String yaml = "hazelcast:\n  cluster-name: " + cluster + "\n  jet:\n    enabled: true\n"
-                    + "  properties:\n    hazelcast.phone.home.enabled: false\n    hazelcast.socket.bind.any: false\n"
-                    + "  network:\n    port:\n      port: " + ports[i] + "\n      auto-increment: false\n"
-                    + "    interfaces:\n      enabled: true\n      interfaces:\n        - 127.0.0.1\n"
-                    + "    join:\n      multicast:\n        enabled: false\n      tcp-ip:\n        enabled: true\n"
-                    + "        member-list:\n          - 127.0.0.1:" + ports[0] + "\n          - 127.0.0.1:" + ports[1] + "\n";
-            Path config = work.resolve("member-" + i + ".yaml");
-            Files.writeString(config, yaml);
-            List<String> cmd = java();
-            cmd.addAll(List.of("member", "--config", config.toString()));
-            members.add(new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(work.resolve("member-" + i + ".log").toFile()).start());
+            members.add(member(i, ports[i]));
         }
         assertThat(inferring.waitFor(2, TimeUnit.MINUTES) && inferring.exitValue() == 0).as("navpack infer").isTrue();
         ClientConfig cc = NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(new ClientConfig());
@@ -122,7 +145,16 @@ class DocumentsClusterIT {
     }
 
     private Run navpack(String stdin, String... args) throws Exception {
-        List<String> cmd = java();
+        return run(stdin, "-Xmx512m", args);
+    }
+
+    /** navpack in a JVM with {@code heap} (e.g. -Xmx40m). */
+    private Run inHeap(String heap, String... args) throws Exception {
+        return run(null, heap, args);
+    }
+
+    private Run run(String stdin, String heap, String[] args) throws Exception {
+        List<String> cmd = java(heap);
         cmd.addAll(List.of(args));
         Path out = dir.resolve("stdout-" + System.nanoTime());
         Path err = dir.resolve("stderr-" + System.nanoTime());
@@ -319,14 +351,7 @@ class DocumentsClusterIT {
     void aStoppedLoadLeavesWholeEntriesAndSaysHowFarItGot() throws Exception {
         Path fpml = fpml();
         List<Path> originals = files(fpml, ".xml");
-        Path copies = dir.resolve("copies");
-        for (int c = 0; c < 8; c++) {
-            for (Path f : originals) {
-                Path to = copies.resolve("c" + c).resolve(fpml.relativize(f));
-                Files.createDirectories(to.getParent());
-                Files.copy(f, to);
-            }
-        }
+        Path copies = copies(fpml, originals, 8);
         List<String> cmd = java();
         cmd.addAll(List.of(cluster("load", "--map", "stopped", "--schema", fpmlSchema.toString(), "--batch-size", "8", "--max-in-flight", "1",
                 copies.toString())));
@@ -368,6 +393,136 @@ class DocumentsClusterIT {
     }
 
     @Test
+    void aMemberLostDuringALoadLeavesEveryDocumentStoredWholeAndNoneMissing() throws Exception {
+        Path fpml = fpml();
+        List<Path> originals = files(fpml, ".xml");
+        Path copies = copies(fpml, originals, 8);
+        int total = originals.size() * 8;
+        // a third member joins and takes its share of the partitions; it is lost while the load runs
+        int port = freePort();
+        Process third = member(2, port);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            int owned = 0;
+            while (owned < 60 && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+                Member joined = client.getCluster().getMembers().stream().filter(m -> m.getAddress().getPort() == port)
+                        .findFirst().orElse(null);
+                owned = joined == null ? 0 : (int) client.getPartitionService().getPartitions().stream()
+                        .filter(p -> joined.equals(p.getOwner())).count();
+            }
+            assertThat(owned).as("partitions the third member owns").isGreaterThanOrEqualTo(60);
+            Thread.sleep(2000);   // its partitions' backups are made
+
+            List<String> cmd = java();
+            cmd.addAll(List.of(cluster("load", "--map", "lost-member", "--schema", fpmlSchema.toString(), "--batch-size", "16",
+                    "--max-in-flight", "2", copies.toString())));
+            Path out = dir.resolve("lost-member.out");
+            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
+                    .redirectError(dir.resolve("lost-member.err").toFile()).start();
+            IMap<Object, Object> map = client.getMap("lost-member");
+            while (map.size() < total / 10 && p.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(p.isAlive()).as("the load is still running when the member is lost").isTrue();
+            third.destroyForcibly();   // SIGKILL: the member is gone without a word to the others
+            assertThat(third.waitFor(1, TimeUnit.MINUTES)).isTrue();
+            assertThat(p.waitFor(3, TimeUnit.MINUTES)).as("the load finished").isTrue();
+            String summary = Files.readString(out);
+            assertThat(p.exitValue()).as(summary + Files.readString(dir.resolve("lost-member.err"))).isZero();
+            assertThat(summary).contains("loaded " + total + " documents from " + total + " of " + total + " files into map lost-member")
+                    .contains("; " + total + " entries stored").doesNotContain("failures");
+
+            // every document is stored, each whole: the value is the one its file transcodes to
+            Transcoder t = DocumentCatalog.read(client, "lost-member").transcoder();
+            Map<Object, byte[]> stored = entries("lost-member");
+            assertThat(stored).hasSize(total);
+            for (Path f : files(copies, ".xml")) {
+                String rel = copies.relativize(f).toString();
+                String key = rel.substring(0, rel.length() - ".xml".length());
+                assertThat(stored.get(key)).as(key).isEqualTo(t.toNavpack(read(f), f.toString()));
+            }
+            map.destroy();
+        } finally {
+            third.destroyForcibly();
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+            while (client.getCluster().getMembers().size() > 2 && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+        }
+    }
+
+    @Test
+    void exportWritesAMapManyTimesTheClientsHeapInAFewHundredEntriesAtATime() throws Exception {
+        Path fpml = fpml();
+        List<Path> originals = files(fpml, ".xml");
+        DocumentSchema schema = DocumentSchema.read(fpmlSchema);
+        Transcoder t = schema.transcoder();
+        DocumentCatalog.publish(client, "big", schema);
+        // each document stored under 41 keys: 20,131 entries, loaded from here
+        int copies = 41;
+        Map<String, Long> all = new HashMap<>();
+        Map<String, Long> picked = new HashMap<>();
+        String since = "2001-01-01";
+        IMap<Object, Object> map = client.getMap("big");
+        Map<Object, Object> batch = new HashMap<>();
+        for (Path f : originals) {
+            byte[] value = t.toNavpack(read(f), f.toString());
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            try (DocumentWriter w = t.writer(DocumentFormat.NDJSON, line)) {
+                w.write(value);
+            }
+            String expected = line.toString(StandardCharsets.UTF_8).strip();
+            all.merge(expected, (long) copies, Long::sum);
+            if (texts(parse(f), "trade", "tradeHeader", "tradeDate").stream().anyMatch(d -> d.compareTo(since) >= 0)) {
+                picked.merge(expected, (long) copies, Long::sum);
+            }
+            PackedRecord record = PackedRecord.of(value, schema.registry());
+            String rel = fpml.relativize(f).toString();
+            for (int c = 0; c < copies; c++) {
+                batch.put("c" + c + "/" + rel, record);
+            }
+            if (batch.size() >= 2000) {
+                map.setAll(batch);
+                batch.clear();
+            }
+        }
+        map.setAll(batch);
+        long entries = (long) originals.size() * copies;
+        assertThat(map.size()).isEqualTo((int) entries);
+        try {
+            // the client has a heap of 24 MB, the documents it writes are several times that (80 MB); its live set levels
+            // off at about 18 MB within seconds and stays there to the end (with 16 MB it runs out of memory)
+            long heap = 24L << 20;
+            String xmx = "-Xmx" + (heap >> 20) + "m";
+            Run export = inHeap(xmx, cluster("export", "--map", "big", "--to", "ndjson", "--out", "big.ndjson"));
+            assertThat(export.exit()).as(export.out() + export.err()).isZero();
+            assertThat(export.out()).contains("exported " + entries + " entries of map big");
+            assertThat(Files.size(dir.resolve("big.ndjson"))).isGreaterThan(3 * heap);
+            assertThat(lines(dir.resolve("big.ndjson"))).isEqualTo(all);
+
+            Run where = inHeap(xmx, cluster("export", "--map", "big", "--to", "ndjson", "--out", "picked.ndjson",
+                    "--where", "trade.tradeHeader.tradeDate >= '" + since + "'"));
+            assertThat(where.exit()).as(where.out() + where.err()).isZero();
+            long expected = picked.values().stream().mapToLong(Long::longValue).sum();
+            assertThat(where.out()).contains("exported " + expected + " entries of map big");
+            assertThat(Files.size(dir.resolve("picked.ndjson"))).isGreaterThan(5 * heap / 2);
+            assertThat(lines(dir.resolve("picked.ndjson"))).isEqualTo(picked);
+        } finally {
+            map.destroy();
+        }
+    }
+
+    /** How often each line occurs in {@code file}, read a line at a time. */
+    private static Map<String, Long> lines(Path file) throws IOException {
+        Map<String, Long> counts = new HashMap<>();
+        try (Stream<String> s = Files.lines(file)) {
+            s.forEach(l -> counts.merge(l.strip(), 1L, Long::sum));
+        }
+        return counts;
+    }
+
+    @Test
     void onMembersAJetJobLoadsTheFilesOfTheMembersDirectory() throws Exception {
         // both members run on this machine, so their directories are the same one: each file is read twice and
         // stored once under its key
@@ -391,6 +546,19 @@ class DocumentsClusterIT {
         Map<Object, byte[]> stored = entries("onmembers");
         assertThat(stored.keySet()).isEqualTo(byKey.keySet());
         stored.forEach((k, v) -> assertThat(v).as(String.valueOf(k)).isEqualTo(t.toNavpack(read(byKey.get(k)), k.toString())));
+    }
+
+    /** {@code n} copies of the documents {@code originals} below {@code fpml}, in directories c0 ... c(n-1) of dir. */
+    private Path copies(Path fpml, List<Path> originals, int n) throws IOException {
+        Path copies = dir.resolve("copies");
+        for (int c = 0; c < n; c++) {
+            for (Path f : originals) {
+                Path to = copies.resolve("c" + c).resolve(fpml.relativize(f));
+                Files.createDirectories(to.getParent());
+                Files.copy(f, to);
+            }
+        }
+        return copies;
     }
 
     private static byte[] read(Path f) {

@@ -12,13 +12,9 @@ import io.navpack.format.PackedRecord;
 import io.navpack.hazelcast.internal.OperationThreads;
 import io.navpack.hazelcast.internal.SerializationInternals;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 /**
@@ -35,9 +31,8 @@ import java.util.function.Consumer;
  */
 public final class OtherFormats {
     private static final ILogger LOGGER = Logger.getLogger(OtherFormats.class);
-    private static final Map<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
+    private static final MapCounters COUNTS = new MapCounters();
     private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
-    private static final List<Consumer<String>> LISTENERS = new CopyOnWriteArrayList<>();
     /** Maps whose interceptor a member of this JVM has registered (cluster-wide once {@code addInterceptor} returned). */
     private static final Set<String> INTERCEPTED = ConcurrentHashMap.newKeySet();
 
@@ -94,46 +89,26 @@ public final class OtherFormats {
                 + " NavpackConfig.of(YourClass.class).applyTo(clientConfig) (or " + NavpackSettings.CLASSES
                 + " with NavpackSerializer), or take the map out of " + NavpackSettings.MAPS
                 + " to let it hold other formats";
-        counter(map).increment();
+        COUNTS.increment(map);
         if (LOGGED.size() < 10_000 && LOGGED.add(map)) {
             LOGGER.warning(message);
         }
         return message;
     }
 
-    private static LongAdder counter(String map) {
-        LongAdder a = COUNTS.get(map);
-        if (a == null) {
-            boolean[] created = new boolean[1];
-            a = COUNTS.computeIfAbsent(map, k -> {
-                created[0] = true;
-                return new LongAdder();
-            });
-            if (created[0]) {
-                for (Consumer<String> l : LISTENERS) {
-                    l.accept(map);
-                }
-            }
-        }
-        return a;
-    }
-
     /** Calls {@code listener} with every map for which a first value of another format is counted from now on. */
     public static void onNewMap(Consumer<String> listener) {
-        LISTENERS.add(listener);
+        COUNTS.onNewMap(listener);
     }
 
     /** Values of other formats that arrived in {@code map} in this JVM. */
     public static long count(String map) {
-        LongAdder a = COUNTS.get(map);
-        return a == null ? 0 : a.sum();
+        return COUNTS.count(map);
     }
 
     /** The counts by map name. */
     public static Map<String, Long> counts() {
-        Map<String, Long> out = new TreeMap<>();
-        COUNTS.forEach((k, v) -> out.put(k, v.sum()));
-        return out;
+        return COUNTS.counts();
     }
 
     /** Whether {@code value}, as a member deserialises it, is a navpack value. */

@@ -9,11 +9,7 @@ import io.navpack.hazelcast.internal.SerializationInternals;
 
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
@@ -30,10 +26,8 @@ import java.util.function.Consumer;
  */
 public final class UnreadableValues {
     private static final ILogger LOGGER = Logger.getLogger(UnreadableValues.class);
-    private static final Map<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
+    private static final MapCounters COUNTS = new MapCounters();
     private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
-    private static final List<Consumer<String>> LISTENERS =
-            new CopyOnWriteArrayList<>();
     /** The value this thread counted last: a query asks one value for each of its attributes. */
     private static final ThreadLocal<Object[]> LAST = ThreadLocal.withInitial(() -> new Object[1]);
 
@@ -53,7 +47,7 @@ public final class UnreadableValues {
                     value.registry().owner() instanceof NavpackContext c && c.isMember() ? c.instance() : null);
             String map = where[0];
             String key = where[1];
-            counter(map == null ? "" : map).increment();
+            COUNTS.increment(map == null ? "" : map);
             if (LOGGED.size() < 10_000 && LOGGED.add(map + '\u0000' + key)) {
                 LOGGER.warning("navpack: the " + value.schema().typeName() + " value" + (map == null ? "" : " in map '" + map + "'")
                         + (key == null ? "" : ", key " + key) + " cannot be read (" + problem.getMessage() + "); queries and"
@@ -63,47 +57,23 @@ public final class UnreadableValues {
         return SerializationInternals.noValue();
     }
 
-    private static LongAdder counter(String map) {
-        LongAdder a = COUNTS.get(map);
-        if (a == null) {
-            boolean[] created = new boolean[1];
-            a = COUNTS.computeIfAbsent(map, k -> {
-                created[0] = true;
-                return new LongAdder();
-            });
-            if (created[0]) {
-                for (Consumer<String> l : LISTENERS) {
-                    l.accept(map);
-                }
-            }
-        }
-        return a;
-    }
-
     /** Calls {@code listener} with every map for which a first unreadable value is counted from now on. */
     public static void onNewMap(Consumer<String> listener) {
-        LISTENERS.add(listener);
+        COUNTS.onNewMap(listener);
     }
 
     /** Unreadable values met by queries and index builds in this JVM, all maps together (each value once per query). */
     public static long count() {
-        long n = 0;
-        for (LongAdder a : COUNTS.values()) {
-            n += a.sum();
-        }
-        return n;
+        return COUNTS.total();
     }
 
     /** The same for one map. */
     public static long count(String map) {
-        LongAdder a = COUNTS.get(map);
-        return a == null ? 0 : a.sum();
+        return COUNTS.count(map);
     }
 
     /** The counts by map name. */
     public static Map<String, Long> counts() {
-        Map<String, Long> out = new TreeMap<>();
-        COUNTS.forEach((k, v) -> out.put(k, v.sum()));
-        return out;
+        return COUNTS.counts();
     }
 }

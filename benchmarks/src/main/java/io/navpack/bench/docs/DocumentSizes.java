@@ -1,18 +1,16 @@
 package io.navpack.bench.docs;
 
+import com.acme.trading.peers.CompactRecords;
 import com.fasterxml.aalto.stax.InputFactoryImpl;
 import com.fasterxml.aalto.stax.OutputFactoryImpl;
 import com.hazelcast.internal.serialization.InternalSerializationService;
 import com.hazelcast.internal.serialization.Data;
 import com.hazelcast.nio.serialization.genericrecord.GenericRecord;
-import com.hazelcast.nio.serialization.genericrecord.GenericRecordBuilder;
 import io.navpack.bench.codec.HazelcastSerialization;
 import io.navpack.documents.DocumentFormat;
 import io.navpack.documents.DocumentSchema;
 import io.navpack.documents.SchemaInference;
 import io.navpack.documents.Transcoder;
-import io.navpack.format.Field;
-import io.navpack.format.FieldType;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.SchemaRegistry;
 import org.codehaus.stax2.XMLStreamReader2;
@@ -25,12 +23,7 @@ import javax.xml.stream.XMLStreamException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.nio.file.Path;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,7 +97,7 @@ public final class DocumentSizes {
             s.put("xml-minified", minified(xml).length);
             s.put("gzip", gzip(xml).length);
             s.put("json", d.json.get(i).length);
-            GenericRecord record = toCompact(PackedRecord.of(value, registry));
+            GenericRecord record = CompactRecords.of(PackedRecord.of(value, registry));
             Data data = compact.toData(record);
             s.put("compact", data.dataSize());
             s.put("navpack", value.length);
@@ -177,55 +170,6 @@ public final class DocumentSizes {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
-    }
-
-    /** A Compact generic record with the navpack record's type name and fields (every field set, null or not). */
-    public static GenericRecord toCompact(PackedRecord r) {
-        GenericRecordBuilder b = GenericRecordBuilder.compact(r.schema().typeName());
-        for (Field f : r.schema().fields()) {
-            Object v = r.get(f.index());
-            set(b, f.name(), f.type(), v);
-        }
-        return b.build();
-    }
-
-    private static void set(GenericRecordBuilder b, String name, FieldType t, Object v) {
-        switch (t.kind()) {
-            case STRING, ENUM -> b.setString(name, (String) v);
-            case LONG -> b.setNullableInt64(name, (Long) v);
-            case DECIMAL -> b.setDecimal(name, (BigDecimal) v);
-            case BOOLEAN -> b.setNullableBoolean(name, (Boolean) v);
-            case DATE -> b.setDate(name, (LocalDate) v);
-            case TIME -> b.setTime(name, (LocalTime) v);
-            case DATE_TIME -> b.setTimestamp(name, (LocalDateTime) v);
-            case OFFSET_DATE_TIME -> b.setTimestampWithTimezone(name, (OffsetDateTime) v);
-            case BYTES -> b.setArrayOfInt8(name, (byte[]) v);
-            case RECORD -> b.setGenericRecord(name, v == null ? null : toCompact((PackedRecord) v));
-            case LIST -> list(b, name, t.element(), (List<?>) v);
-            default -> throw new IllegalArgumentException("no Compact field for " + t);
-        }
-    }
-
-    private static void list(GenericRecordBuilder b, String name, FieldType e, List<?> v) {
-        int n = v == null ? 0 : v.size();
-        switch (e.kind()) {
-            case STRING, ENUM -> b.setArrayOfString(name, v == null ? null : v.toArray(new String[n]));
-            case LONG -> b.setArrayOfNullableInt64(name, v == null ? null : v.toArray(new Long[n]));
-            case DECIMAL -> b.setArrayOfDecimal(name, v == null ? null : v.toArray(new BigDecimal[n]));
-            case BOOLEAN -> b.setArrayOfNullableBoolean(name, v == null ? null : v.toArray(new Boolean[n]));
-            case DATE -> b.setArrayOfDate(name, v == null ? null : v.toArray(new LocalDate[n]));
-            case TIME -> b.setArrayOfTime(name, v == null ? null : v.toArray(new LocalTime[n]));
-            case DATE_TIME -> b.setArrayOfTimestamp(name, v == null ? null : v.toArray(new LocalDateTime[n]));
-            case OFFSET_DATE_TIME -> b.setArrayOfTimestampWithTimezone(name, v == null ? null : v.toArray(new OffsetDateTime[n]));
-            case RECORD -> {
-                GenericRecord[] a = v == null ? null : new GenericRecord[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = v.get(i) == null ? null : toCompact((PackedRecord) v.get(i));
-                }
-                b.setArrayOfGenericRecord(name, a);
-            }
-            default -> throw new IllegalArgumentException("no Compact array field for " + e);
-        }
     }
 
     /** The table in the page's Markdown: medians per folder and over all, in bytes, and navpack's share of the XML. */

@@ -1,6 +1,7 @@
 package io.navpack.cli.demo;
 
 import com.acme.trading.documents.FpmlTrades;
+import com.acme.trading.peers.CompactRecords;
 import com.hazelcast.aggregation.Aggregators;
 import com.hazelcast.config.InMemoryFormat;
 import com.hazelcast.config.MapConfig;
@@ -10,7 +11,6 @@ import com.hazelcast.core.HazelcastJsonValue;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.LocalMapStats;
 import com.hazelcast.nio.serialization.genericrecord.GenericRecord;
-import com.hazelcast.nio.serialization.genericrecord.GenericRecordBuilder;
 import com.hazelcast.query.Predicate;
 import com.hazelcast.query.Predicates;
 import com.hazelcast.sql.SqlResult;
@@ -20,19 +20,12 @@ import io.navpack.documents.DocumentSchema;
 import io.navpack.documents.SchemaInference;
 import io.navpack.documents.Transcoder;
 import io.navpack.documents.hazelcast.DocumentLoader;
-import io.navpack.format.Field;
-import io.navpack.format.FieldType;
 import io.navpack.format.PackedRecord;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -139,7 +132,7 @@ public final class DocumentsStep {
         Batches<GenericRecord> compact = new Batches<>(hz.getMap(COMPACT));
         for (long n = 0; n < documents; n++) {
             byte[] value = t.toNavpack(FpmlTrades.document(templates, n), "trade-" + n);
-            compact.put("trade-" + n, toCompact(PackedRecord.of(value, schema.registry())));
+            compact.put("trade-" + n, CompactRecords.of(PackedRecord.of(value, schema.registry())));
         }
         compact.flush();
         rows.add(measure("Compact generic records", COMPACT, "", heap0, documents / compact.seconds(), Double.NaN, since, party,
@@ -281,54 +274,6 @@ public final class DocumentsStep {
         /** Seconds spent sending and waiting (the values were made beforehand). */
         double seconds() {
             return nanos.get() / 1e9;
-        }
-    }
-
-    /** A Compact generic record with the navpack record's type name and fields (every field set, null or not). */
-    static GenericRecord toCompact(PackedRecord r) {
-        GenericRecordBuilder b = GenericRecordBuilder.compact(r.schema().typeName());
-        for (Field f : r.schema().fields()) {
-            set(b, f.name(), f.type(), r.get(f.index()));
-        }
-        return b.build();
-    }
-
-    private static void set(GenericRecordBuilder b, String name, FieldType t, Object v) {
-        switch (t.kind()) {
-            case STRING, ENUM -> b.setString(name, (String) v);
-            case LONG -> b.setNullableInt64(name, (Long) v);
-            case DECIMAL -> b.setDecimal(name, (BigDecimal) v);
-            case BOOLEAN -> b.setNullableBoolean(name, (Boolean) v);
-            case DATE -> b.setDate(name, (LocalDate) v);
-            case TIME -> b.setTime(name, (LocalTime) v);
-            case DATE_TIME -> b.setTimestamp(name, (LocalDateTime) v);
-            case OFFSET_DATE_TIME -> b.setTimestampWithTimezone(name, (OffsetDateTime) v);
-            case BYTES -> b.setArrayOfInt8(name, (byte[]) v);
-            case RECORD -> b.setGenericRecord(name, v == null ? null : toCompact((PackedRecord) v));
-            case LIST -> list(b, name, t.element(), (List<?>) v);
-            default -> throw new IllegalArgumentException("no Compact field for " + t);
-        }
-    }
-
-    private static void list(GenericRecordBuilder b, String name, FieldType e, List<?> v) {
-        int n = v == null ? 0 : v.size();
-        switch (e.kind()) {
-            case STRING, ENUM -> b.setArrayOfString(name, v == null ? null : v.toArray(new String[n]));
-            case LONG -> b.setArrayOfNullableInt64(name, v == null ? null : v.toArray(new Long[n]));
-            case DECIMAL -> b.setArrayOfDecimal(name, v == null ? null : v.toArray(new BigDecimal[n]));
-            case BOOLEAN -> b.setArrayOfNullableBoolean(name, v == null ? null : v.toArray(new Boolean[n]));
-            case DATE -> b.setArrayOfDate(name, v == null ? null : v.toArray(new LocalDate[n]));
-            case TIME -> b.setArrayOfTime(name, v == null ? null : v.toArray(new LocalTime[n]));
-            case DATE_TIME -> b.setArrayOfTimestamp(name, v == null ? null : v.toArray(new LocalDateTime[n]));
-            case OFFSET_DATE_TIME -> b.setArrayOfTimestampWithTimezone(name, v == null ? null : v.toArray(new OffsetDateTime[n]));
-            case RECORD -> {
-                GenericRecord[] a = v == null ? null : new GenericRecord[n];
-                for (int i = 0; i < n; i++) {
-                    a[i] = v.get(i) == null ? null : toCompact((PackedRecord) v.get(i));
-                }
-                b.setArrayOfGenericRecord(name, a);
-            }
-            default -> throw new IllegalArgumentException("no Compact array field for " + e);
         }
     }
 
