@@ -225,6 +225,8 @@ public final class SerializationInternals {
         if (type.isInterface() || !Modifier.isFinal(type.getModifiers()) || cache.containsKey(type)) {
             return false;
         }
+        // Hazelcast's search for a registered serializer, over every supertype, without its side effect (it enters
+        // what it finds through a supertype for the type): with nothing found, asking Hazelcast below changes nothing
         Set<Class<?>> interfaces = new LinkedHashSet<>();
         interfaces(type, interfaces);
         for (Class<?> c = type.getSuperclass(); c != null; c = c.getSuperclass()) {
