@@ -6,13 +6,16 @@ import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.internal.serialization.InternalSerializationService;
 import com.hazelcast.map.IMap;
 import com.hazelcast.projection.Projections;
 import com.hazelcast.query.Predicate;
 import com.hazelcast.query.Predicates;
+import com.hazelcast.spi.impl.SerializationServiceSupport;
 import io.navpack.hazelcast.Loopback;
 import io.navpack.hazelcast.MemberJvm;
 import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.internal.SerializationInternals;
 import io.navpack.hazelcast.member.MemberProbe;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,7 +35,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The Hazelcast internals navpack's queries rely on (generic records read by plain names, the
  * serialization setting navpack changes, the {@code nav[...]} extractor) on members of every supported
- * Hazelcast version, and its output buffer that navpack's serializer encodes values into: two member JVMs of
+ * Hazelcast version, its output buffer that navpack's serializer encodes values into, and its cache of serializers
+ * by class that navpack enters Hazelcast's own serializers of default types into: two member JVMs of
  * that version, with navpack's jars and no user classes, and this JVM's client. 5.7 is the version the build uses; 5.5 and 5.6 run from their own jars.
  */
 class HazelcastVersionsTest {
@@ -102,8 +106,12 @@ class HazelcastVersionsTest {
             // navpack encodes values straight into this version's output buffer (SerializationInternals)
             for (Member m : client.getCluster().getMembers()) {
                 assertThat(client.getExecutorService("probe").submitToMember(new MemberProbe(Order.class.getName()), m)
-                        .get(60, TimeUnit.SECONDS)).as("members of %s", version).contains("writesInPlace:true");
+                        .get(60, TimeUnit.SECONDS)).as("members of %s", version)
+                        .contains("writesInPlace:true", "defaultsCached:true");
             }
+            assertThat(SerializationInternals.cachesDefaultSerializer(
+                    (InternalSerializationService) ((SerializationServiceSupport) client).getSerializationService(),
+                    Long.class)).as("the client's Long keys find Hazelcast's serializer at once").isTrue();
         } finally {
             if (client != null) {
                 client.shutdown();

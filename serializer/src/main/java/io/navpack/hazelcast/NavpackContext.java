@@ -151,6 +151,7 @@ public final class NavpackContext {
             logger.warning("navpack: plain field names are off on this " + (member ? "member" : "client")
                     + ": the serialization setting allow-override-default-serializers cannot be set");
         }
+        cacheDefaultSerializers();
         if (!configured) {
             return;
         }
@@ -160,6 +161,24 @@ public final class NavpackContext {
                 ? "on (navpack-extractors)" : "off (navpack-extractors is not on the class path)")
                 + (member ? ", agent: " + (agentInstalled() ? "present (index sizing walks indexes)"
                 : "absent (index sizing reports NO_AGENT; start the JVM with -javaagent:navpack-agent.jar)") : ""));
+    }
+
+    /**
+     * With registered serializers allowed to override Hazelcast's defaults, lets keys such as {@code Long} and
+     * {@code String} find Hazelcast's serializer at once instead of after a search of their supertypes on every write
+     * ({@link SerializationInternals#cacheDefaultSerializers}); where this Hazelcast's internals differ, says so once
+     * and works as before.
+     */
+    private void cacheDefaultSerializers() {
+        int cached = SerializationInternals.cacheDefaultSerializers(hz);
+        if (cached < 0) {
+            logger.info("navpack: Hazelcast's serializers of its default types (Long, String, ...) could not be cached"
+                    + " on this " + (member ? "member" : "client") + " (its serialization internals are not those of"
+                    + " Hazelcast 5.5 to 5.7): such keys and values are written as before, each after a search for a"
+                    + " registered serializer");
+        } else if (logger.isFineEnabled()) {
+            logger.fine("navpack: " + cached + " default types look up Hazelcast's own serializer at once");
+        }
     }
 
     boolean isStarted() {

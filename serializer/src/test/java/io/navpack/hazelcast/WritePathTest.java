@@ -179,6 +179,31 @@ class WritePathTest {
         }
     }
 
+    /**
+     * A key of a default type ({@code Long}, {@code String}) costs as much to write on a navpack member, where
+     * registered serializers may override Hazelcast's defaults, as on a plain service: its {@code Data} and array.
+     * Before navpack cached Hazelcast's own serializers, every such key also paid a search of its superclasses and
+     * interfaces for a registered serializer, and the set of interfaces that search builds.
+     */
+    @Test
+    void aDefaultTypeKeyAllocatesAsOnAPlainService() {
+        InternalSerializationService plain = new DefaultSerializationServiceBuilder().build();
+        InternalSerializationService uncached = standaloneService();
+        InternalSerializationService navpack = memberService();
+        for (Object key : List.of(123_456_789L, "EUR/USD 2014-07-21", 42)) {
+            long onPlain = allocationOf(2_000, () -> plain.toData(key));
+            long beforeCaching = allocationOf(2_000, () -> uncached.toData(key));
+            long onMember = allocationOf(2_000, () -> navpack.toData(key));
+            assertThat(onMember).as("%s: member %d, plain %d, without the cache %d", key.getClass().getSimpleName(),
+                    onMember, onPlain, beforeCaching).isEqualTo(onPlain);
+        }
+        assertThat(SerializationInternals.cacheDefaultSerializers(uncached)).isPositive();
+        for (Object key : List.of(123_456_789L, "EUR/USD 2014-07-21", 42)) {
+            assertThat(allocationOf(2_000, () -> uncached.toData(key))).as("%s once cached", key.getClass())
+                    .isEqualTo(allocationOf(2_000, () -> plain.toData(key)));
+        }
+    }
+
     @Test
     void aLargeValueIsCopiedOnceLikeAByteArray() {
         InternalSerializationService ss = memberService();

@@ -6,15 +6,24 @@ import com.hazelcast.internal.json.NonTerminalJsonValue;
 import com.hazelcast.internal.nio.BufferObjectDataInput;
 import com.hazelcast.internal.serialization.InternalSerializationService;
 import com.hazelcast.internal.serialization.impl.AbstractSerializationService;
+import com.hazelcast.internal.serialization.impl.SerializerAdapter;
 import com.hazelcast.internal.serialization.impl.compact.CompactGenericRecord;
 import com.hazelcast.internal.serialization.impl.portable.PortableGenericRecord;
 import com.hazelcast.nio.ObjectDataInput;
 import com.hazelcast.nio.ObjectDataOutput;
 import com.hazelcast.nio.serialization.IdentifiedDataSerializable;
 
+import java.io.Externalizable;
+import java.io.Serializable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Hazelcast's serialization internals that navpack uses:
@@ -27,6 +36,14 @@ import java.lang.reflect.Field;
  *     object it holds (OBJECT in-memory format, entry processors, query results). {@code NavpackConfig} sets it;
  *     for members and clients configured otherwise (XML, YAML, only the jar on the class path) navpack sets it on
  *     the instance's serialization service when it starts;</li>
+ * <li>the serialization service's {@code typeMap} (serializers by class, registered or found through a superclass
+ *     or interface) and {@code constantTypesMap} (its own serializers of {@code Long}, {@code String}, arrays, ...):
+ *     with {@code allowOverrideDefaultSerializers} on, Hazelcast looks for a registered serializer before its own for
+ *     every object it writes, walking the class's superclasses and interfaces, and it remembers only what it finds.
+ *     For a {@code Long} or {@code String} key it finds nothing, so every key paid the walk (and the set of
+ *     interfaces it builds). navpack enters Hazelcast's own serializer of such a type in {@code typeMap}, where the
+ *     walk then finds it at once, for the final types among them (no subclass can inherit the entry) that no
+ *     registered serializer reaches ({@link #cacheDefaultSerializers});</li>
  * <li>the array, position and size of the input Hazelcast reads a stored value from, so that a value is read where
  *     it lies instead of being copied;</li>
  * <li>the array and position of the output Hazelcast writes a value into ({@code ByteArrayObjectDataOutput}, what
@@ -41,7 +58,9 @@ public final class SerializationInternals {
     /** Bytes of a {@code Data}'s header before the serializer's own bytes: partition hash, type id. */
     public static final int DATA_HEADER = 8;
 
-    private static final Field ALLOW_OVERRIDE = allowOverrideField();
+    private static final Field ALLOW_OVERRIDE = serviceField("allowOverrideDefaultSerializers");
+    private static final Field TYPE_MAP = serviceField("typeMap");
+    private static final Field CONSTANT_TYPES = serviceField("constantTypesMap");
     private static final Class<?> ARRAY_INPUT;
     private static final VarHandle DATA;
     private static final VarHandle POS;
@@ -93,9 +112,9 @@ public final class SerializationInternals {
     private SerializationInternals() {
     }
 
-    private static Field allowOverrideField() {
+    private static Field serviceField(String name) {
         try {
-            Field f = AbstractSerializationService.class.getDeclaredField("allowOverrideDefaultSerializers");
+            Field f = AbstractSerializationService.class.getDeclaredField(name);
             f.setAccessible(true);
             return f;
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
@@ -119,6 +138,119 @@ public final class SerializationInternals {
             return ALLOW_OVERRIDE.getBoolean(ss);
         } catch (IllegalAccessException | RuntimeException e) {
             return false;
+        }
+    }
+
+    /**
+     * Enters Hazelcast's own serializers of its default types in the serialization service's cache of serializers by
+     * class, so that a key such as a {@code Long} or a {@code String} finds its serializer at once when registered
+     * serializers may override defaults ({@code allowOverrideDefaultSerializers}), instead of Hazelcast searching the
+     * class's superclasses and interfaces for a registered one on every write. Changes no answer: a type is entered
+     * only when it is final or an array (Hazelcast hands an entry down to subclasses), has no entry of its own, no
+     * registered serializer is reachable through its superclasses or interfaces (other than Hazelcast's own for
+     * {@code Serializable} and {@code Externalizable}, which its search leaves out), and Hazelcast picks its own
+     * serializer for it now, with and without schemas (not Compact, say). Call it after the service's serializers
+     * are registered; entries are never removed.
+     *
+     * @return how many types are in the cache with Hazelcast's own serializer (0 when registered serializers may not
+     *     override defaults: Hazelcast then finds its own first), or -1 when this Hazelcast's internals are not what
+     *     navpack expects (nothing changed)
+     */
+    public static int cacheDefaultSerializers(HazelcastInstance hz) {
+        return cacheDefaultSerializers(HazelcastInstances.serializationService(hz));
+    }
+
+    /** {@link #cacheDefaultSerializers(HazelcastInstance)} for a serialization service. */
+    public static int cacheDefaultSerializers(InternalSerializationService ss) {
+        if (ALLOW_OVERRIDE == null || TYPE_MAP == null || CONSTANT_TYPES == null
+                || !(ss instanceof AbstractSerializationService service)) {
+            return -1;
+        }
+        try {
+            if (!ALLOW_OVERRIDE.getBoolean(service)) {
+                return 0;
+            }
+            Map<Class<?>, SerializerAdapter> cache = typeMap(service);
+            int cached = 0;
+            for (Map.Entry<Class<?>, SerializerAdapter> e : constantTypes(service)) {
+                Class<?> type = e.getKey();
+                SerializerAdapter own = e.getValue();
+                if (own != null && cacheable(service, cache, type, own)) {
+                    cache.putIfAbsent(type, own);
+                }
+                if (own != null && cache.get(type) == own) {
+                    cached++;
+                }
+            }
+            return cached;
+        } catch (IllegalAccessException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Whether the cache of {@code ss} holds Hazelcast's own serializer of the default type {@code type}. */
+    public static boolean cachesDefaultSerializer(InternalSerializationService ss, Class<?> type) {
+        if (TYPE_MAP == null || CONSTANT_TYPES == null || !(ss instanceof AbstractSerializationService service)) {
+            return false;
+        }
+        try {
+            SerializerAdapter cached = typeMap(service).get(type);
+            return cached != null && constantTypes(service).stream()
+                    .anyMatch(e -> e.getKey() == type && e.getValue() == cached);
+        } catch (IllegalAccessException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<Class<?>, SerializerAdapter> typeMap(AbstractSerializationService ss)
+            throws IllegalAccessException {
+        return (Map<Class<?>, SerializerAdapter>) TYPE_MAP.get(ss);
+    }
+
+    /** A copy of the default types and their serializers (an {@code IdentityHashMap} filled when the service is built). */
+    @SuppressWarnings("unchecked")
+    private static List<Map.Entry<Class<?>, SerializerAdapter>> constantTypes(AbstractSerializationService ss)
+            throws IllegalAccessException {
+        Map<Class<?>, SerializerAdapter> constants = (Map<Class<?>, SerializerAdapter>) CONSTANT_TYPES.get(ss);
+        List<Map.Entry<Class<?>, SerializerAdapter>> copy = new ArrayList<>();
+        for (Map.Entry<Class<?>, SerializerAdapter> e : constants.entrySet()) {
+            copy.add(Map.entry(e.getKey(), e.getValue()));
+        }
+        return copy;
+    }
+
+    private static boolean cacheable(AbstractSerializationService ss, Map<Class<?>, SerializerAdapter> cache,
+                                     Class<?> type, SerializerAdapter own) {
+        if (type.isInterface() || !Modifier.isFinal(type.getModifiers()) || cache.containsKey(type)) {
+            return false;
+        }
+        // Hazelcast's search for a registered serializer, over every supertype, without its side effect (it enters
+        // what it finds through a supertype for the type): with nothing found, asking Hazelcast below changes nothing
+        Set<Class<?>> interfaces = new LinkedHashSet<>();
+        interfaces(type, interfaces);
+        for (Class<?> c = type.getSuperclass(); c != null; c = c.getSuperclass()) {
+            if (cache.containsKey(c)) {
+                return false;
+            }
+            interfaces(c, interfaces);
+        }
+        interfaces.remove(Serializable.class);
+        interfaces.remove(Externalizable.class);
+        for (Class<?> i : interfaces) {
+            if (cache.containsKey(i)) {
+                return false;
+            }
+        }
+        // no registered serializer reaches the type: Hazelcast's answer is its default one, or Compact's
+        return ss.serializerForClass(type, false) == own && ss.serializerForClass(type, true) == own;
+    }
+
+    private static void interfaces(Class<?> type, Set<Class<?>> into) {
+        for (Class<?> i : type.getInterfaces()) {
+            if (into.add(i)) {
+                interfaces(i, into);
+            }
         }
     }
 

@@ -35,8 +35,10 @@ public final class MemberProbe implements Callable<List<String>>, Serializable, 
 
     /**
      * Lists the schemas the member holds ("name vN"), "class:true|false" for {@code className}, "schemaRequests:n",
-     * and "writesInPlace:true|false": whether navpack's serializer encodes a value straight into the array of this
-     * member's Hazelcast output (growing it) and gives the bytes it stores.
+     * "writesInPlace:true|false": whether navpack's serializer encodes a value straight into the array of this
+     * member's Hazelcast output (growing it) and gives the bytes it stores, and "defaultsCached:true|false": whether
+     * keys of {@code Long} and {@code String} find Hazelcast's own serializer in its cache
+     * ({@link SerializationInternals#cacheDefaultSerializers}).
      */
     public MemberProbe(String className) {
         this.className = className;
@@ -63,6 +65,10 @@ public final class MemberProbe implements Callable<List<String>>, Serializable, 
         out.add("class:" + present);
         out.add("schemaRequests:" + NavpackContext.of(hz).schemaRequestsServed());
         out.add("writesInPlace:" + writesInPlace());
+        InternalSerializationService ss = (InternalSerializationService) ((SerializationServiceSupport) hz)
+                .getSerializationService();
+        out.add("defaultsCached:" + (SerializationInternals.cachesDefaultSerializer(ss, Long.class)
+                && SerializationInternals.cachesDefaultSerializer(ss, String.class)));
         return out;
     }
 
