@@ -29,9 +29,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Start: when navpack's serializer joins an instance that is being built, the context checks the configuration
  * ({@link StartChecks}) — a member's before it joins its cluster, a client's while it is built — and gives a member's
  * navpack-only maps their interceptors ({@link OtherFormats}); once the instance has started, it says once in the
- * log that navpack is active, and registers the configured classes ({@link ConfiguredClasses}) — on a member when it has started, on a client at its first
- * value — after the schema service has started. Once a schema is registered here, writing its values costs no
- * extra round trip.
+ * log that navpack is active, and registers the configured classes ({@link ConfiguredClasses}) — on a member when
+ * it has started, on a client at its first value — after the schema service has started. Once a schema is
+ * registered here, writing its values costs no extra round trip.
  */
 public final class NavpackContext {
     /** Key of the context in its instance's user context: the context lives exactly as long as its instance. */

@@ -63,9 +63,12 @@ public final class OtherFormats {
         if (settings.maps().isEmpty()) {
             return;
         }
-        LOGGER.warning("navpack: this Hazelcast version does not let navpack give a map its interceptor when the map is"
-                + " created: a map of " + NavpackSettings.MAPS + " matched by a pattern gets it a moment after its first"
-                + " operations, which go unchecked; list by name the maps written as soon as they exist");
+        if (settings.maps().stream().anyMatch(m -> m.contains("*"))) {
+            LOGGER.warning("navpack: this Hazelcast version does not let navpack give a map its interceptor when the"
+                    + " map is created: a map of " + NavpackSettings.MAPS + " matched by a pattern gets it a moment"
+                    + " after its first operations, which go unchecked; list by name the maps written as soon as they"
+                    + " exist");
+        }
         for (String name : settings.maps()) {
             if (!name.contains("*")) {
                 intercept(hz.getMap(name), settings.refuseOtherFormats());

@@ -47,8 +47,9 @@ public final class MapContainers {
         if (engine == null) {
             return false;
         }
-        MapServiceContext context = engine.<MapService>getService(MapService.SERVICE_NAME).getMapServiceContext();
+        MapServiceContext context;
         try {
+            context = engine.<MapService>getService(MapService.SERVICE_NAME).getMapServiceContext();
             // package-private in Hazelcast
             Class<?> impl = Class.forName("com.hazelcast.map.impl.MapServiceContextImpl", false,
                     MapService.class.getClassLoader());
@@ -64,7 +65,7 @@ public final class MapContainers {
                 return true;
             }
             field.set(context, new Intercepting(original, interceptors));
-        } catch (ReflectiveOperationException | RuntimeException e) {
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return false;
         }
         for (MapContainer existing : context.getMapContainers().values()) {
