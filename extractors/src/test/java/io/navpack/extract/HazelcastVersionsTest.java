@@ -15,6 +15,7 @@ import com.hazelcast.spi.impl.SerializationServiceSupport;
 import io.navpack.hazelcast.Loopback;
 import io.navpack.hazelcast.MemberJvm;
 import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.NavpackSettings;
 import io.navpack.hazelcast.internal.SerializationInternals;
 import io.navpack.hazelcast.member.MemberProbe;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,20 +24,24 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The Hazelcast internals navpack's queries rely on (generic records read by plain names, the
  * serialization setting navpack changes, the {@code nav[...]} extractor) on members of every supported
- * Hazelcast version, its output buffer that navpack's serializer encodes values into, and its cache of serializers
- * by class that navpack enters Hazelcast's own serializers of default types into: two member JVMs of
+ * Hazelcast version, its output buffer that navpack's serializer encodes values into, its cache of serializers by
+ * class that navpack enters Hazelcast's own serializers of default types into, and its map containers that navpack
+ * gives a navpack-only map's interceptor as they are created: two member JVMs of
  * that version, with navpack's jars and no user classes, and this JVM's client. 5.7 is the version the build uses; 5.5 and 5.6 run from their own jars.
  */
 class HazelcastVersionsTest {
@@ -60,7 +65,12 @@ class HazelcastVersionsTest {
                 + "</attributes></index><index type=\"HASH\"><attributes><attribute>lines[any].sku</attribute></attributes>"
                 + "</index></indexes></map>"
                 + "<map name=\"orders-nav\"><attributes><attribute extractor-class-name=\""
-                + NavpackExtractor.class.getName() + "\">nav</attribute></attributes></map>");
+                + NavpackExtractor.class.getName() + "\">nav</attribute></attributes></map>")
+                .replace("</properties>", "<property name=\"" + NavpackSettings.MAPS + "\">parcels-*</property></properties>");
+    }
+
+    /** A user's record, which a client without navpack configuration for it writes as a Compact value. */
+    public record Parcel(long id, String city) {
     }
 
     @ParameterizedTest
@@ -101,8 +111,21 @@ class HazelcastVersionsTest {
                     o -> o.lines().stream().anyMatch(l -> l.qty() > 8));
             for (MemberJvm m : members) {
                 assertThat(m.logText()).contains("[" + version + "]")
-                        .contains("query path: plain field names and nav[...]");
+                        .contains("query path: plain field names and nav[...]")
+                        .doesNotContain("does not let navpack give a map its interceptor");
             }
+            // the first put into each new map of a navpack.maps pattern is checked on either member (MapContainers)
+            HazelcastInstance forgot = HazelcastClient.newHazelcastClient(Loopback.client(new ClientConfig(), cluster, ports));
+            Set<UUID> owners = new HashSet<>();
+            for (long k = 0; k < 100 && (k < 4 || owners.size() < 2); k++) {
+                String name = "parcels-" + k;
+                long key = k;
+                assertThatThrownBy(() -> forgot.getMap(name).put(key, new Parcel(key, "Oslo"))).as("%s on %s", name, version)
+                        .hasMessageContaining("map '" + name + "' holds navpack values only");
+                owners.add(forgot.getPartitionService().getPartition(key).getOwner().getUuid());
+            }
+            assertThat(owners).as("keys of both members").hasSize(2);
+            forgot.shutdown();
             // navpack encodes values straight into this version's output buffer (SerializationInternals)
             for (Member m : client.getCluster().getMembers()) {
                 assertThat(client.getExecutorService("probe").submitToMember(new MemberProbe(Order.class.getName()), m)

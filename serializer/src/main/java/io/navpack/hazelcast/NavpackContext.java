@@ -27,10 +27,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * their registry ({@link SchemaRegistry#owner()}).
  *
  * <p>Start: when navpack's serializer joins an instance that is being built, the context checks the configuration
- * ({@link StartChecks}) once the instance has started, says once in the log that navpack is active, and registers
- * the configured classes ({@link ConfiguredClasses}) — on a member when it has started, on a client at its first
- * value — after the schema service has started. Once a schema is registered here, writing its values costs no
- * extra round trip.
+ * ({@link StartChecks}) — a member's before it joins its cluster, a client's while it is built — and gives a member's
+ * navpack-only maps their interceptors ({@link OtherFormats}); once the instance has started, it says once in the
+ * log that navpack is active, and registers the configured classes ({@link ConfiguredClasses}) — on a member when
+ * it has started, on a client at its first value — after the schema service has started. Once a schema is
+ * registered here, writing its values costs no extra round trip.
  */
 public final class NavpackContext {
     /** Key of the context in its instance's user context: the context lives exactly as long as its instance. */
@@ -52,6 +53,8 @@ public final class NavpackContext {
     private volatile boolean genericRecords;
     private volatile boolean started;
     private volatile boolean watching;
+    /** Whether the maps of {@link NavpackSettings#maps()} get their interceptors ({@link OtherFormats}). */
+    private volatile boolean mapsWatched;
     /** False on a client that has navpack's jar but no navpack configuration (it was told at start). */
     private volatile boolean configured = true;
 
@@ -196,10 +199,10 @@ public final class NavpackContext {
     }
 
     /**
-     * Called when navpack's serializer joins an instance that is being built: once the instance has started, its
-     * configuration is checked ({@link StartChecks}) and navpack says that it is active. A configuration navpack
-     * cannot work with stops the instance with a message that names the property (or map) and the fix, instead of
-     * failing at first use.
+     * Called when navpack's serializer joins an instance that is being built: its configuration is checked
+     * ({@link StartChecks}) — a member's when it starts, before it joins its cluster, a client's now — and, once the
+     * instance has started, navpack says that it is active. A configuration navpack cannot work with stops the
+     * instance with a message that names the property (or map) and the fix, instead of failing at first use.
      */
     void watchStart() {
         synchronized (this) {
@@ -218,17 +221,23 @@ public final class NavpackContext {
             }
         }
         hz.getLifecycleService().addLifecycleListener(event -> {
+            if (member && event.getState() == LifecycleEvent.LifecycleState.STARTING) {
+                // Hazelcast tells STARTING on the thread that creates the member, before the member opens its socket
+                // and joins its cluster: what is thrown here stops the member before any other member sees it
+                try {
+                    StartChecks.check(hz, true, this::settings, logger);
+                } catch (RuntimeException e) {
+                    logger.severe(e.getMessage());
+                    throw e;
+                }
+                // no operation can reach the member yet: its navpack-only maps are checked from their first put
+                mapsWatched = OtherFormats.watchFromStart(hz, settings());
+            }
             // runs whether or not another STARTED listener (the member's registration of its classes) ran first
             if (event.getState() == LifecycleEvent.LifecycleState.STARTED) {
-                if (member) {
-                    try {
-                        StartChecks.check(hz, true, this::settings, logger);
-                    } catch (RuntimeException e) {
-                        logger.severe(e.getMessage());
-                        // the member has started: stop it, so that the mistake is fixed before it serves
-                        hz.getLifecycleService().terminate();
-                        throw e;
-                    }
+                if (member && !mapsWatched) {
+                    OtherFormats.watchLater(hz, settings());
+                    mapsWatched = true;
                 }
                 started();
             }
@@ -263,9 +272,6 @@ public final class NavpackContext {
             initialized = true;
             hz.getLifecycleService().addLifecycleListener(this::lifecycle);
             schemas.start(() -> registerAll(classes));
-            if (member) {
-                OtherFormats.watch(hz, s);
-            }
         }
     }
 

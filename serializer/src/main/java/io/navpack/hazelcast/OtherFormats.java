@@ -9,6 +9,7 @@ import com.hazelcast.map.IMap;
 import com.hazelcast.map.MapInterceptor;
 import io.navpack.format.GeneratedView;
 import io.navpack.format.PackedRecord;
+import io.navpack.hazelcast.internal.MapContainers;
 import io.navpack.hazelcast.internal.OperationThreads;
 import io.navpack.hazelcast.internal.SerializationInternals;
 
@@ -24,25 +25,49 @@ import java.util.function.Consumer;
  * arrived, counts it per map (meter {@code navpack.map.other.formats}), and — unless
  * {@value NavpackSettings#OTHER_FORMATS} is {@code warn} — refuses the put with an error that names the fix.
  *
- * <p>Each such map gets a {@link MapInterceptor} when the member starts, or, for a name pattern, when Hazelcast
- * announces that the map was created — an event delivered a moment after the creation, so the first puts into a
- * new map of a pattern may come before it: list exact names for maps written as soon as they exist. An interceptor makes Hazelcast deserialise the value at each put, which for a navpack value is a view
- * over its bytes; maps not listed are left alone, and may hold navpack values beside other formats.
+ * <p>Each member gives each such map — listed by name or matched by a pattern — a {@link MapInterceptor} when it
+ * creates the map's state, before the first operation on the map runs there, so that even a map's very first put is
+ * checked; each member does so from its own {@value NavpackSettings#MAPS}, so every member should list the same maps.
+ * An interceptor makes Hazelcast deserialise the value at each put, which for a navpack value is a view over its
+ * bytes; maps not listed are left alone, and may hold navpack values beside other formats.
  */
 public final class OtherFormats {
     private static final ILogger LOGGER = Logger.getLogger(OtherFormats.class);
     private static final MapCounters COUNTS = new MapCounters();
     private static final Set<String> LOGGED = ConcurrentHashMap.newKeySet();
-    /** Maps whose interceptor a member of this JVM has registered (cluster-wide once {@code addInterceptor} returned). */
-    private static final Set<String> INTERCEPTED = ConcurrentHashMap.newKeySet();
 
     private OtherFormats() {
     }
 
-    /** On a member: gives every map of {@link NavpackSettings#maps()} its interceptor, now and when one is created. */
-    static void watch(HazelcastInstance hz, NavpackSettings settings) {
+    /**
+     * On a member, before it joins its cluster: every map of {@link NavpackSettings#maps()} gets its interceptor when
+     * the member creates the map's container, before the first operation on the map runs there. Returns false when
+     * this Hazelcast version does not allow it ({@link #watchLater} is then called once the member has started).
+     */
+    static boolean watchFromStart(HazelcastInstance hz, NavpackSettings settings) {
+        if (settings.maps().isEmpty()) {
+            return true;
+        }
+        boolean refuse = settings.refuseOtherFormats();
+        return MapContainers.interceptOnCreation(hz,
+                name -> settings.navpackOnly(name) ? new NavpackOnly(name, refuse) : null);
+    }
+
+    /**
+     * On a started member whose Hazelcast version does not let navpack see map containers created: every map of
+     * {@link NavpackSettings#maps()} gets its interceptor through {@code IMap.addInterceptor}, a map listed by name
+     * now, a map of a pattern when Hazelcast announces that the map was created — a moment after the first
+     * operations on it, which this logs as a warning.
+     */
+    static void watchLater(HazelcastInstance hz, NavpackSettings settings) {
         if (settings.maps().isEmpty()) {
             return;
+        }
+        if (settings.maps().stream().anyMatch(m -> m.contains("*"))) {
+            LOGGER.warning("navpack: this Hazelcast version does not let navpack give a map its interceptor when the"
+                    + " map is created: a map of " + NavpackSettings.MAPS + " matched by a pattern gets it a moment"
+                    + " after its first operations, which go unchecked; list by name the maps written as soon as they"
+                    + " exist");
         }
         for (String name : settings.maps()) {
             if (!name.contains("*")) {
@@ -67,12 +92,6 @@ public final class OtherFormats {
     private static void intercept(IMap<?, ?> map, boolean refuse) {
         // the same interceptor (by class and hash code) from every member: registered once per map
         map.addInterceptor(new NavpackOnly(map.getName(), refuse));
-        INTERCEPTED.add(map.getName());
-    }
-
-    /** Whether a member in this JVM has given {@code map} its interceptor. */
-    static boolean intercepted(String map) {
-        return INTERCEPTED.contains(map);
     }
 
     /**

@@ -19,8 +19,9 @@ import java.util.Properties;
 import java.util.function.Supplier;
 
 /**
- * The checks made when a member or client with navpack starts, so that a configuration navpack cannot work with
- * stops the instance with a message that names the property (or map) and the fix, instead of failing at first use:
+ * The checks made when a member (before it joins its cluster) or client with navpack starts, so that a configuration
+ * navpack cannot work with stops the instance with a message that names the property (or map) and the fix, instead of
+ * failing at first use:
  * the navpack properties parse ({@link NavpackSettings}); on a client every class that
  * {@value NavpackSettings#CLASSES} names can be loaded, and every view that {@value NavpackSettings#VIEW} names is an
  * interface that matches the schema of the configured class of its type; on a member every navpack extractor that a

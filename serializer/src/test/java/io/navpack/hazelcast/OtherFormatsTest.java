@@ -10,11 +10,13 @@ import com.hazelcast.map.IMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.TimeUnit;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
@@ -77,7 +79,7 @@ class OtherFormatsTest {
     }
 
     @Test
-    void aNavpackOnlyMapRefusesAValueOfAnotherFormatNamingTheKeyAndTheFix() throws InterruptedException {
+    void aNavpackOnlyMapRefusesAValueOfAnotherFormatNamingTheKeyAndTheFix() {
         HazelcastInstance[] c = cluster("trades, orders*", null);
         Parcel t = new Parcel(7, "Oslo");
         c[0].<Long, Parcel>getMap("trades").put(1L, t);
@@ -92,16 +94,54 @@ class OtherFormatsTest {
         assertThat(logged).filteredOn(m -> m.contains("map 'trades'")).singleElement()
                 .satisfies(m -> assertThat(m).contains("key 2"));
 
-        // a pattern covers maps created later; a map that is not listed may hold any format
+        // a pattern covers maps created later, from their first put; a map that is not listed may hold any format
         IMap<Long, Parcel> later = c[1].getMap("orders-eu");
-        // its interceptor comes with Hazelcast's event that the map was created, a moment later
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!OtherFormats.intercepted("orders-eu") && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
         assertThatThrownBy(() -> later.put(1L, t)).hasMessageContaining("map 'orders-eu'");
         c[1].getMap("mixed").put(1L, t);
         assertThat(c[0].getMap("mixed").size()).isEqualTo(1);
+    }
+
+    /**
+     * Maps of a pattern, on two members: the very first operation on each map is a put of another format, with no wait
+     * for anything, and each is refused (or, where the maps only warn, stored and counted) on whichever member owns
+     * its key.
+     */
+    @Test
+    void theFirstPutIntoAMapOfAPatternIsCheckedOnEveryMember() {
+        String cluster = Loopback.clusterName();
+        int[] ports = {Loopback.freePort(), Loopback.freePort()};
+        HazelcastInstance[] members = new HazelcastInstance[ports.length];
+        for (int i = 0; i < ports.length; i++) {
+            Config member = Loopback.member(NavpackConfig.of().applyTo(new Config()), cluster, ports[i], ports);
+            member.setProperty(NavpackSettings.MAPS, "parcels-*");
+            member.setProperty(NavpackSettings.OTHER_FORMATS, "refuse");
+            members[i] = Hazelcast.newHazelcastInstance(member);
+        }
+        HazelcastInstance forgot = HazelcastClient.newHazelcastClient(Loopback.client(new ClientConfig(), cluster, ports));
+        Parcel t = new Parcel(7, "Oslo");
+        Set<UUID> owners = new HashSet<>();
+        // a new map per key, until keys of both members were put (and at least six)
+        for (long k = 0; k < 100 && (k < 6 || owners.size() < 2); k++) {
+            String name = "parcels-" + k;
+            long key = k;
+            assertThatThrownBy(() -> forgot.getMap(name).put(key, t)).as(name)
+                    .hasMessageContaining("map '" + name + "' holds navpack values only").hasMessageContaining("refused");
+            owners.add(members[0].getPartitionService().getPartition(key).getOwner().getUuid());
+            assertThat(members[0].getMap(name).size()).as(name).isZero();
+            assertThat(OtherFormats.count(name)).as(name).isEqualTo(1);
+        }
+        assertThat(owners).as("the keys are owned by both members").hasSize(2);
+    }
+
+    @Test
+    void theFirstPutIntoAMapOfAPatternThatOnlyWarnsIsStoredAndCounted() {
+        HazelcastInstance[] c = cluster("warned-*", "warn");
+        Parcel t = new Parcel(7, "Oslo");
+        c[1].getMap("warned-1").put(1L, t);
+        assertThat(c[0].getMap("warned-1").size()).isEqualTo(1);
+        assertThat(OtherFormats.count("warned-1")).isEqualTo(1);
+        assertThat(logged).filteredOn(m -> m.contains("map 'warned-1'")).singleElement()
+                .satisfies(m -> assertThat(m).contains("key 1").doesNotContain("refused"));
     }
 
     @Test

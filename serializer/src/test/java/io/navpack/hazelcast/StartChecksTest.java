@@ -4,6 +4,9 @@ import com.acme.trading.SeedTrades;
 import com.acme.trading.Trade;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.cluster.Member;
+import com.hazelcast.cluster.MembershipEvent;
+import com.hazelcast.cluster.MembershipListener;
 import com.hazelcast.config.AttributeConfig;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.MapConfig;
@@ -16,6 +19,9 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
@@ -94,6 +100,45 @@ class StartChecksTest {
         assertThatThrownBy(() -> Hazelcast.newHazelcastInstance(c)).hasMessageContaining(NavpackSettings.READ_MODE)
                 .hasMessageContaining("'record', 'object' or 'view'").hasMessageContaining("objekt");
         assertThat(Hazelcast.getAllHazelcastInstances()).isEmpty();
+    }
+
+    /**
+     * A member whose navpack property does not parse stops before it joins: the running member never has it in its
+     * member list. A good member started after it is seen joining, so a join of the bad one would have been seen
+     * first.
+     */
+    @Test
+    void aMemberWithABadPropertyStopsBeforeItJoinsTheRunningMember() throws InterruptedException {
+        String cluster = Loopback.clusterName();
+        int[] ports = {Loopback.freePort(), Loopback.freePort(), Loopback.freePort()};
+        HazelcastInstance running = Hazelcast.newHazelcastInstance(
+                Loopback.member(NavpackConfig.of().applyTo(new Config()), cluster, ports[0], ports));
+        BlockingQueue<Member> joined = new LinkedBlockingQueue<>();
+        running.getCluster().addMembershipListener(new MembershipListener() {
+            @Override
+            public void memberAdded(MembershipEvent e) {
+                joined.add(e.getMember());
+            }
+
+            @Override
+            public void memberRemoved(MembershipEvent e) {
+                // only joins are recorded
+            }
+        });
+        Config bad = Loopback.member(NavpackConfig.of().applyTo(new Config()), cluster, ports[1], ports);
+        bad.setProperty(NavpackSettings.MAPS, "trades*");
+        bad.setProperty(NavpackSettings.OTHER_FORMATS, "reject");
+        assertThatThrownBy(() -> Hazelcast.newHazelcastInstance(bad))
+                .hasMessageContaining(NavpackSettings.OTHER_FORMATS + " must be 'refuse' or 'warn', not 'reject'");
+        assertThat(Hazelcast.getAllHazelcastInstances()).containsExactly(running);
+
+        HazelcastInstance good = Hazelcast.newHazelcastInstance(
+                Loopback.member(NavpackConfig.of().applyTo(new Config()), cluster, ports[2], ports));
+        Member first = joined.poll(60, TimeUnit.SECONDS);
+        assertThat(first).as("the first join the running member saw").isNotNull();
+        assertThat(first.getUuid()).isEqualTo(good.getCluster().getLocalMember().getUuid());
+        assertThat(running.getCluster().getMembers()).extracting(m -> m.getAddress().getPort())
+                .containsExactlyInAnyOrder(ports[0], ports[2]);
     }
 
     @Test

@@ -11,6 +11,8 @@
  * <li>{@link io.navpack.hazelcast.internal.OperationThreads} — the operation running on a member's thread (which
  *     map and key a read belongs to, whether the thread is a partition thread) and the record stores searched for
  *     the entry of a value;</li>
+ * <li>{@link io.navpack.hazelcast.internal.MapContainers} — the map containers a member creates, so that a map's
+ *     interceptor is in place before the first operation on the map;</li>
  * <li>{@link io.navpack.hazelcast.internal.QueryableGenericRecord} — the base of navpack's values as Hazelcast's
  *     query engine reads them: one of its generic records, so that plain field names reach them.</li>
  * </ul>
