@@ -384,7 +384,7 @@ public final class Demo {
     }
 
     /** Heap in use after collection: every heap pool's usage after the last of two {@code System.gc()}. */
-    private static long usedHeapAfterGc() {
+    static long usedHeapAfterGc() {
         for (int i = 0; i < 2; i++) {
             System.gc();
         }

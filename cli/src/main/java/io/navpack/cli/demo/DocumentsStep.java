@@ -90,7 +90,7 @@ public final class DocumentsStep {
         // no JSON metadata), transcoded and stored by the loader
         hz.getConfig().addMapConfig(new MapConfig(NAVPACK).setInMemoryFormat(InMemoryFormat.OBJECT)
                 .setMetadataPolicy(MetadataPolicy.OFF).setBackupCount(1));
-        long heap0 = heapAfterGc();
+        long heap0 = Demo.usedHeapAfterGc();
         long bytes = 0;
         long making = 0;
         long t0 = System.nanoTime();
@@ -112,7 +112,7 @@ public final class DocumentsStep {
                         + " 'keyFormat' = 'varchar')"));
 
         // the same documents as JSON text (what a HazelcastJsonValue holds), in Hazelcast's default map
-        heap0 = heapAfterGc();
+        heap0 = Demo.usedHeapAfterGc();
         Batches<HazelcastJsonValue> json = new Batches<>(hz.getMap(JSON));
         long jsonBytes = 0;
         for (long n = 0; n < documents; n++) {
@@ -128,7 +128,7 @@ public final class DocumentsStep {
                 "CREATE OR REPLACE MAPPING \"" + JSON + "\" TYPE IMap OPTIONS ('keyFormat' = 'varchar', 'valueFormat' = 'json')"));
 
         // and as Compact generic records of the same inferred schema, in Hazelcast's default map
-        heap0 = heapAfterGc();
+        heap0 = Demo.usedHeapAfterGc();
         Batches<GenericRecord> compact = new Batches<>(hz.getMap(COMPACT));
         for (long n = 0; n < documents; n++) {
             byte[] value = t.toNavpack(FpmlTrades.document(templates, n), "trade-" + n);
@@ -156,7 +156,7 @@ public final class DocumentsStep {
             entries += s.getOwnedEntryCount();
             copies += s.getOwnedEntryCount() + s.getBackupEntryCount();
         }
-        long heap = heapAfterGc() - heap0;
+        long heap = Demo.usedHeapAfterGc() - heap0;
         Predicate<Object, Object> scan = Predicates.or(Predicates.greaterEqual(prefix + DATE, since),
                 Predicates.equal(prefix + PARTY, party));
         long[] matches = {0};
@@ -191,14 +191,6 @@ public final class DocumentsStep {
                 sqlCount[0]);
     }
 
-    /** Heap in use after four collections, as the other heap tables measure it. */
-    static long heapAfterGc() {
-        Runtime rt = Runtime.getRuntime();
-        for (int i = 0; i < 4; i++) {
-            System.gc();
-        }
-        return rt.totalMemory() - rt.freeMemory();
-    }
 
     /** The median time of {@code runs} runs after one untimed run, in milliseconds. */
     private double median(Supplier<Void> q) {
