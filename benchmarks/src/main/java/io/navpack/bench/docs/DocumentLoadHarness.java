@@ -186,7 +186,7 @@ public final class DocumentLoadHarness {
         try (DocumentLoader loader = DocumentLoader.into(client, mapName, schema).batchSize(BATCH).maxInFlight(IN_FLIGHT).build()) {
             for (Path dir : List.of(work.resolve("member-1").resolve("docs"), work.resolve("member-2").resolve("docs"))) {
                 for (Path f : files(dir)) {
-                    String name = f.getFileName().toString();
+                    String name = String.valueOf(f.getFileName());
                     loader.load(DocumentFormat.XML, Files.readAllBytes(f), name, name.substring(0, name.length() - 4));
                 }
             }
@@ -202,7 +202,7 @@ public final class DocumentLoadHarness {
         List<CompletionStage<Void>> pending = new ArrayList<>();
         Map<Object, Object> batch = new HashMap<>();
         for (Path f : files(work.resolve("json"))) {
-            String name = f.getFileName().toString();
+            String name = String.valueOf(f.getFileName());
             batch.put(name.substring(0, name.length() - 5), new HazelcastJsonValue(Files.readString(f, StandardCharsets.UTF_8)));
             if (batch.size() == BATCH) {
                 pending.add(map.setAllAsync(batch));
