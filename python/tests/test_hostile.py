@@ -90,8 +90,10 @@ def plain(v: Any) -> Any:
     """A field read's value compared without decoding nested records (whose own fields may be broken)."""
     if isinstance(v, RecordView):
         return ("view", v.to_bytes())
-    if isinstance(v, list):
+    if isinstance(v, (list, tuple)):
         return tuple(plain(x) for x in v)
+    if isinstance(v, (set, frozenset)):
+        return ("set", frozenset(plain(x) for x in v))
     if isinstance(v, dict):
         return ("map", tuple((plain(k), plain(x)) for k, x in v.items()))
     return canon(v)
