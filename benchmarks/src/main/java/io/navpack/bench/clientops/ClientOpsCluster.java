@@ -295,15 +295,29 @@ public final class ClientOpsCluster implements AutoCloseable {
 
     /** hazelcast.xml of a member on {@code port}; IDS members also register the trade's and the processors' factories. */
     String memberXml(String cluster, int port, int[] ports) {
-        StringBuilder join = new StringBuilder();
-        for (int p : ports) {
-            join.append("<member>127.0.0.1:").append(p).append("</member>");
-        }
         String factories = switch (format) {
             case "compact" -> factory(Processors.FACTORY_ID, Processors.class);
             case "ids" -> factory(IdsTrade.FACTORY_ID, IdsTrade.Factory.class) + factory(Processors.FACTORY_ID, Processors.class);
             default -> "";
         };
+        return loopbackMemberXml(cluster, port, ports, "<jet enabled=\"false\"/>"
+                + (factories.isEmpty() ? "" : "<serialization><data-serializable-factories>" + factories
+                        + "</data-serializable-factories></serialization>")
+                + "<map name=\"" + MAP + "\"><in-memory-format>BINARY</in-memory-format><backup-count>1</backup-count></map>"
+                + "<map name=\"" + NEAR_MAP + "\"><in-memory-format>BINARY</in-memory-format><backup-count>1</backup-count>"
+                + "</map>");
+    }
+
+    /**
+     * hazelcast.xml of a benchmark member on {@code port} of 127.0.0.1 only (interface 127.0.0.1,
+     * {@code hazelcast.socket.bind.any=false}, TCP-IP join to {@code ports}, multicast, auto-detection and phone-home
+     * off), with {@code more} (Jet, serialization, maps) after its network.
+     */
+    public static String loopbackMemberXml(String cluster, int port, int[] ports, String more) {
+        StringBuilder join = new StringBuilder();
+        for (int p : ports) {
+            join.append("<member>127.0.0.1:").append(p).append("</member>");
+        }
         return "<hazelcast xmlns=\"http://www.hazelcast.com/schema/config\">"
                 + "<cluster-name>" + cluster + "</cluster-name>"
                 + "<properties>"
@@ -316,12 +330,7 @@ public final class ClientOpsCluster implements AutoCloseable {
                 + "<join><auto-detection enabled=\"false\"/><multicast enabled=\"false\"/>"
                 + "<tcp-ip enabled=\"true\">" + join + "</tcp-ip></join>"
                 + "<interfaces enabled=\"true\"><interface>127.0.0.1</interface></interfaces></network>"
-                + "<jet enabled=\"false\"/>"
-                + (factories.isEmpty() ? "" : "<serialization><data-serializable-factories>" + factories
-                        + "</data-serializable-factories></serialization>")
-                + "<map name=\"" + MAP + "\"><in-memory-format>BINARY</in-memory-format><backup-count>1</backup-count></map>"
-                + "<map name=\"" + NEAR_MAP + "\"><in-memory-format>BINARY</in-memory-format><backup-count>1</backup-count>"
-                + "</map>"
+                + more
                 + "</hazelcast>";
     }
 

@@ -244,7 +244,7 @@ public final class DocumentLoadHarness {
         return members.stream().map(MemberProcess::cpu).mapToLong(Duration::toNanos).sum() / 1e9;
     }
 
-    private void start(Path work) throws IOException {
+    private void start(Path work) throws IOException, InterruptedException {
         Path lib = ClientOpsCluster.home().resolve("member-lib");
         String cluster = "navpack-docload-" + ProcessHandle.current().pid();
         int[] ports = {ClientOpsCluster.freePort(), ClientOpsCluster.freePort()};
@@ -273,30 +273,14 @@ public final class DocumentLoadHarness {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the members did not form one cluster; logs in " + work);
             }
-            Thread.onSpinWait();
+            TimeUnit.MILLISECONDS.sleep(100);
         }
     }
 
     private static String memberXml(String cluster, int port, int[] ports) {
-        StringBuilder join = new StringBuilder();
-        for (int p : ports) {
-            join.append("<member>127.0.0.1:").append(p).append("</member>");
-        }
-        return "<hazelcast xmlns=\"http://www.hazelcast.com/schema/config\">"
-                + "<cluster-name>" + cluster + "</cluster-name>"
-                + "<properties>"
-                + "<property name=\"hazelcast.phone.home.enabled\">false</property>"
-                + "<property name=\"hazelcast.socket.bind.any\">false</property>"
-                + "<property name=\"hazelcast.local.localAddress\">127.0.0.1</property>"
-                + "<property name=\"hazelcast.logging.type\">jdk</property>"
-                + "</properties>"
-                + "<network><port auto-increment=\"false\">" + port + "</port>"
-                + "<join><auto-detection enabled=\"false\"/><multicast enabled=\"false\"/>"
-                + "<tcp-ip enabled=\"true\">" + join + "</tcp-ip></join>"
-                + "<interfaces enabled=\"true\"><interface>127.0.0.1</interface></interfaces></network>"
-                + "<jet enabled=\"true\" resource-upload-enabled=\"false\"/>"
-                + "<map name=\"docs-*\"><in-memory-format>BINARY</in-memory-format><backup-count>1</backup-count></map>"
-                + "</hazelcast>";
+        return ClientOpsCluster.loopbackMemberXml(cluster, port, ports,
+                "<jet enabled=\"true\" resource-upload-enabled=\"false\"/>"
+                + "<map name=\"docs-*\"><in-memory-format>BINARY</in-memory-format><backup-count>1</backup-count></map>");
     }
 
     private void close() {
