@@ -130,6 +130,7 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
         if (member && OperationThreads.onPartitionThread()) {
             runInBackground("registering the configured classes", () -> {
                 learnCatalog();
+                CatalogCheck.restore(this);
                 registration.run();
             });
             syncWithCatalogPeriodically();
@@ -142,6 +143,7 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
             } catch (RuntimeException e) {
                 logger.warning("navpack: cannot read the schema catalog: " + e);
             }
+            CatalogCheck.restore(this);
             syncWithCatalogPeriodically();
         }
         registration.run();
@@ -190,6 +192,10 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
 
     SchemaRegistry registry() {
         return registry;
+    }
+
+    HazelcastInstance instance() {
+        return hz;
     }
 
     void warn(String message) {
@@ -286,7 +292,7 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
      * Runs {@link SchemaTasks.Register} on the catalog's entry, once more when the member that ran it left
      * before answering (registering is idempotent), within the configured timeout.
      */
-    private List<SchemaPublisher.Answer> agree(List<SchemaPublisher.Proposal> proposals, List<Schema> added) {
+    List<SchemaPublisher.Answer> agree(List<SchemaPublisher.Proposal> proposals, List<Schema> added) {
         long timeout = this.timeout.get().toMillis();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeout);
         SchemaTasks.Register task = new SchemaTasks.Register(proposals);
@@ -351,7 +357,10 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
     /** On a member: learns, every {@link #CATALOG_SYNC_SECONDS} s, what the catalog holds and this member lacks. */
     private void syncWithCatalogPeriodically() {
         try {
-            background().scheduleWithFixedDelay(() -> run("comparing the schemas with the catalog", this::learnCatalog),
+            background().scheduleWithFixedDelay(() -> run("comparing the schemas with the catalog", () -> {
+                        CatalogCheck.check(this);
+                        learnCatalog();
+                    }),
                     CATALOG_SYNC_SECONDS, CATALOG_SYNC_SECONDS, TimeUnit.SECONDS);
         } catch (RejectedExecutionException e) {
             // shutting down

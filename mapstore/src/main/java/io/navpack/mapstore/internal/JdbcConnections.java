@@ -1,0 +1,64 @@
+package io.navpack.mapstore.internal;
+
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.dataconnection.DataConnection;
+import com.hazelcast.dataconnection.impl.JdbcDataConnection;
+import io.navpack.hazelcast.internal.ProvenOn;
+
+import java.sql.Connection;
+
+/**
+ * The JDBC connections of a Hazelcast data connection of type {@code JDBC}: Hazelcast's {@code JdbcDataConnection}
+ * (its pool of connections) lives in an {@code impl} package; this is the one place navpack reaches it.
+ */
+@ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
+public final class JdbcConnections implements AutoCloseable {
+    private final String name;
+    private final JdbcDataConnection connection;
+
+    private JdbcConnections(String name, JdbcDataConnection connection) {
+        this.name = name;
+        this.connection = connection;
+    }
+
+    /**
+     * The data connection {@code name} of member {@code hz}, retained until {@link #close()}; an
+     * {@link IllegalArgumentException} naming the fix when there is none or it is not of type JDBC.
+     */
+    public static JdbcConnections of(HazelcastInstance hz, String name) {
+        DataConnection dc;
+        try {
+            dc = hz.getDataConnectionService().getAndRetainDataConnection(name, DataConnection.class);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("there is no data connection '" + name + "' on this member: add a"
+                    + " data-connection of type JDBC named '" + name + "' (with its jdbcUrl) to every member's"
+                    + " configuration (" + e.getMessage() + ")", e);
+        }
+        if (!(dc instanceof JdbcDataConnection jdbc)) {
+            dc.release();
+            throw new IllegalArgumentException("data connection '" + name + "' is of type " + dc.getConfig().getType()
+                    + ", not JDBC: navpack's map store writes to a database through a data connection of type JDBC");
+        }
+        return new JdbcConnections(name, jdbc);
+    }
+
+    /** A connection of the pool (or a new one, for a data connection that is not shared); the caller closes it. */
+    public Connection get() {
+        return connection.getConnection();
+    }
+
+    /** The data connection's name. */
+    public String name() {
+        return name;
+    }
+
+    /** The JDBC URL configured for the data connection (without its properties), for messages. */
+    public String url() {
+        return String.valueOf(connection.getConfig().getProperty("jdbcUrl"));
+    }
+
+    @Override
+    public void close() {
+        connection.release();
+    }
+}
