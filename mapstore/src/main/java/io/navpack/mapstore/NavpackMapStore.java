@@ -197,11 +197,13 @@ public class NavpackMapStore implements MapStore<Object, Object>, MapLoaderLifec
             rows.add(row(e.getKey(), e.getValue()));
         }
         try (Connection c = db.get()) {
+            if (!t.exists()) {
+                // created and committed before any row is written, so that no other batch sees an uncommitted table
+                c.setAutoCommit(true);
+                t.create(c, rows.get(0).record().schema(), rows.get(0).key());
+            }
             c.setAutoCommit(false);
             try {
-                if (!t.exists()) {
-                    t.create(c, rows.get(0).record().schema(), rows.get(0).key());
-                }
                 Collection<Schema> all = registry.schemas();
                 List<Long> added = all == schemasWritten ? List.of() : schemaTable.addMissing(c, t.dialect, all);
                 String docFile = documents == null ? null : documents.schemaFile();

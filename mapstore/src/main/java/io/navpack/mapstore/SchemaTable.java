@@ -53,9 +53,11 @@ final class SchemaTable {
         if (existing == null) {
             try (Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE IF NOT EXISTS " + table + " (" + columns + ")");
-            }
-            if (!c.getAutoCommit()) {
-                c.commit();
+            } catch (SQLException e) {
+                // created by another member at the same moment?
+                if (Tables.columns(c, table) == null) {
+                    throw e;
+                }
             }
             return;
         }

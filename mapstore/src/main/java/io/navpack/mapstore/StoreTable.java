@@ -167,6 +167,19 @@ final class StoreTable {
         ddl.append(')');
         try (Statement s = c.createStatement()) {
             s.execute(ddl.toString());
+        } catch (SQLException e) {
+            // another member may have created it at the same moment (PostgreSQL's IF NOT EXISTS does not cover a race)
+            if (!c.getAutoCommit()) {
+                c.rollback();
+            }
+            if (Tables.columns(c, settings.table) == null) {
+                throw e;
+            }
+            prepare(c);
+            return;
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
         }
         exists = true;
     }

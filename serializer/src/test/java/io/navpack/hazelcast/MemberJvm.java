@@ -66,6 +66,15 @@ public final class MemberJvm implements AutoCloseable {
         return start(name, xmlText, hazelcastJars, workDir, true, taskPackages);
     }
 
+    /**
+     * As above, with {@code extraClassPath} (e.g. a JDBC driver) on the member's class path too, and {@code jvmOptions}
+     * before the main class.
+     */
+    public static MemberJvm start(String name, String xmlText, List<Path> extraClassPath, List<String> jvmOptions,
+                                  Path workDir, String... taskPackages) {
+        return start(name, xmlText, List.of(), extraClassPath, jvmOptions, workDir, true, taskPackages);
+    }
+
     /** Starts a member with Hazelcast alone on its class path: no navpack jar, no task. */
     public static MemberJvm startWithoutNavpack(String name, Config config, Path workDir) {
         return start(name, new ConfigXmlGenerator(true, false).generate(config), List.of(), workDir, false);
@@ -73,6 +82,11 @@ public final class MemberJvm implements AutoCloseable {
 
     private static MemberJvm start(String name, String xmlText, List<Path> hazelcastJars, Path workDir, boolean navpack,
                                    String... taskPackages) {
+        return start(name, xmlText, hazelcastJars, List.of(), List.of(), workDir, navpack, taskPackages);
+    }
+
+    private static MemberJvm start(String name, String xmlText, List<Path> hazelcastJars, List<Path> extraClassPath,
+                                   List<String> jvmOptions, Path workDir, boolean navpack, String... taskPackages) {
         try {
             Files.createDirectories(workDir);
             Path xml = workDir.resolve(name + ".xml");
@@ -87,9 +101,14 @@ public final class MemberJvm implements AutoCloseable {
             cmd.add("-Dhazelcast.logging.type=jdk");
             cmd.add("-Djava.net.preferIPv4Stack=true");
             cmd.add("-Dhazelcast.config=" + xml);
+            cmd.addAll(jvmOptions);
             cmd.add("-cp");
-            cmd.add(memberClassPath(workDir, hazelcastJars, navpack, taskPackages.length == 0
-                    ? new String[] {"io.navpack.hazelcast.member"} : taskPackages));
+            String classPath = memberClassPath(workDir, hazelcastJars, navpack, taskPackages.length == 0
+                    ? new String[] {"io.navpack.hazelcast.member"} : taskPackages);
+            for (Path extra : extraClassPath) {
+                classPath += File.pathSeparator + extra;
+            }
+            cmd.add(classPath);
             cmd.add("com.hazelcast.core.server.HazelcastMemberStarter");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             MemberJvm m = new MemberJvm(name, p, log);
