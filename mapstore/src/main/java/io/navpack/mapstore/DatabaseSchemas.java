@@ -70,7 +70,7 @@ public final class DatabaseSchemas implements SchemaPersistence {
                             + " (data connection '" + database.get(0) + "')"
                             + (files.isEmpty() ? "" : ", and the document schemas of maps " + files.keySet()));
                 }
-            } catch (SQLException | RuntimeException e) {
+            } catch (SQLException | RuntimeException | LinkageError e) {
                 LOGGER.warning("navpack: cannot read schema table " + database.get(1) + " through data connection '"
                         + database.get(0) + "' (" + e.getMessage() + "); the map stores read it again when they start");
             }

@@ -137,6 +137,13 @@ public class NavpackMapStore implements MapStore<Object, Object>, MapLoaderLifec
                 LOGGER.severe("navpack: the map store of map '" + map + "' cannot start: " + e.getMessage());
                 ready.completeExceptionally(e);
                 return;
+            } catch (LinkageError e) {
+                IllegalStateException missing = new IllegalStateException("a class it needs is not on this member's class"
+                        + " path (" + e + "): a JDBC data connection needs the database's JDBC driver and slf4j-api"
+                        + " (Hazelcast's connection pool logs through it) beside Hazelcast", e);
+                LOGGER.severe("navpack: the map store of map '" + map + "' cannot start: " + missing.getMessage());
+                ready.completeExceptionally(missing);
+                return;
             }
         }
     }

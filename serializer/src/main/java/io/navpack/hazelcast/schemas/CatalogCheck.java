@@ -42,7 +42,7 @@ final class CatalogCheck {
         for (SchemaPersistence p : installed) {
             try {
                 kept.addAll(p.stored(hz));
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | LinkageError e) {
                 LOGGER.warning("navpack: the schemas kept by " + p.getClass().getName() + " cannot be read: " + e);
             }
         }
@@ -65,7 +65,7 @@ final class CatalogCheck {
         for (SchemaPersistence p : installed) {
             try {
                 p.restored(hz);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | LinkageError e) {
                 LOGGER.warning("navpack: " + p.getClass().getName() + " failed after the schemas were restored: " + e);
             }
         }
