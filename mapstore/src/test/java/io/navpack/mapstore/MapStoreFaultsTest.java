@@ -149,14 +149,14 @@ class MapStoreFaultsTest {
         return missing;
     }
 
-    /** Puts trades of ids {@code from..} until {@code stop}, one at a time; what was acknowledged goes to {@code acked}. */
+    /** Sets trades of ids {@code from..} until {@code stop}, one at a time (no old value to load); what was acknowledged goes to {@code acked}. */
     private static Thread writer(IMap<Long, Trade> map, long from, int max, AtomicBoolean stop, Map<Long, Trade> acked,
                                  List<String> failures) {
         Thread t = new Thread(() -> {
             for (long id = from; id < from + max && !stop.get(); id++) {
                 Trade trade = TradeGenerator.trade(id);
                 try {
-                    map.put(id, trade);
+                    map.set(id, trade);
                     acked.put(id, trade);
                 } catch (RuntimeException e) {
                     failures.add(String.valueOf(e.getMessage()));

@@ -6,6 +6,7 @@ import com.hazelcast.dataconnection.impl.JdbcDataConnection;
 import io.navpack.hazelcast.internal.ProvenOn;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 
 /**
  * The JDBC connections of a Hazelcast data connection of type {@code JDBC}: Hazelcast's {@code JdbcDataConnection}
@@ -42,9 +43,22 @@ public final class JdbcConnections implements AutoCloseable {
         return new JdbcConnections(name, jdbc);
     }
 
-    /** A connection of the pool (or a new one, for a data connection that is not shared); the caller closes it. */
-    public Connection get() {
-        return connection.getConnection();
+    /**
+     * A connection of the pool (or a new one, for a data connection that is not shared); the caller closes it. A
+     * database that cannot be reached gives an {@link SQLException} with the pool's reason and the driver's.
+     */
+    public Connection get() throws SQLException {
+        try {
+            return connection.getConnection();
+        } catch (RuntimeException e) {
+            StringBuilder why = new StringBuilder(String.valueOf(e.getMessage()));
+            for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+                if (c.getMessage() != null && why.indexOf(c.getMessage()) < 0) {
+                    why.append(": ").append(c.getMessage());
+                }
+            }
+            throw new SQLException(why.toString(), e);
+        }
     }
 
     /** The data connection's name. */
