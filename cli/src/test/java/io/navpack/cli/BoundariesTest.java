@@ -30,7 +30,7 @@ class BoundariesTest {
             .importPackages("io.navpack");
     /** The packages whose classes may reach Hazelcast's internals: one per module that needs them. */
     private static final List<String> ADAPTERS = List.of("io.navpack.hazelcast.internal", "io.navpack.sizing.internal",
-            "io.navpack.sql");
+            "io.navpack.sql", "io.navpack.mapstore.internal");
     private static final Pattern INTERNAL = Pattern.compile("com\\.hazelcast\\.(.+\\.)?(impl|internal)(\\..*)?");
     private static final DescribedPredicate<JavaClass> HAZELCAST_INTERNALS = DescribedPredicate.describe(
             "Hazelcast's impl or internal packages", c -> INTERNAL.matcher(c.getPackageName()).matches());
@@ -40,7 +40,8 @@ class BoundariesTest {
         for (String pkg : List.of("io.navpack.format", "io.navpack.format.spi", "io.navpack.format.internal",
                 "io.navpack.hazelcast", "io.navpack.hazelcast.internal", "io.navpack.hazelcast.schemas",
                 "io.navpack.extract", "io.navpack.sql", "io.navpack.sizing", "io.navpack.sizing.internal",
-                "io.navpack.agent", "io.navpack.cli", "io.navpack.documents", "io.navpack.documents.hazelcast")) {
+                "io.navpack.agent", "io.navpack.cli", "io.navpack.documents", "io.navpack.documents.hazelcast",
+                "io.navpack.mapstore", "io.navpack.mapstore.internal")) {
             assertThat(NAVPACK.stream().anyMatch(c -> c.getPackageName().equals(pkg))).as(pkg).isTrue();
         }
     }
@@ -72,9 +73,11 @@ class BoundariesTest {
                 .because("navpack-documents-hazelcast loads and exports documents through the public APIs of navpack's"
                         + " serializer and Hazelcast (the SQL connector and extractors serve the queries on the members)")
                 .check(NAVPACK);
-        noClasses().that().resideOutsideOfPackages("io.navpack.documents.hazelcast..", "io.navpack.cli..")
+        noClasses().that().resideOutsideOfPackages("io.navpack.documents.hazelcast..", "io.navpack.cli..",
+                        "io.navpack.mapstore..")
                 .should().dependOnClassesThat().resideInAPackage("io.navpack.documents.hazelcast..")
-                .because("the documents' Hazelcast part is for the command line and users, no module below them")
+                .because("the documents' Hazelcast part is for the command line, the map store (documents as JSON)"
+                        + " and users, no module below them")
                 .check(NAVPACK);
     }
 
@@ -90,6 +93,14 @@ class BoundariesTest {
                 .check(NAVPACK);
         noClasses().that().resideInAnyPackage("io.navpack.sql..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.navpack.sizing..", "io.navpack.cli..")
+                .check(NAVPACK);
+        noClasses().that().resideInAnyPackage("io.navpack.mapstore..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.navpack.extract..", "io.navpack.sql..",
+                        "io.navpack.sizing..", "io.navpack.cli..", "io.navpack.agent..")
+                .check(NAVPACK);
+        noClasses().that().resideOutsideOfPackages("io.navpack.mapstore..", "io.navpack.cli..")
+                .should().dependOnClassesThat().resideInAPackage("io.navpack.mapstore..")
+                .because("the map store sits on the serializer and the documents; only the command line uses it")
                 .check(NAVPACK);
         noClasses().that().resideInAnyPackage("io.navpack.sizing..", "io.navpack.agent..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.navpack.cli..")

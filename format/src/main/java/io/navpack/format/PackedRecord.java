@@ -47,6 +47,17 @@ public interface PackedRecord {
     }
 
     /**
+     * A view over a whole array holding one value, checked in full now as {@link #validate()} checks it (a
+     * {@link NavpackFormatException} when the bytes are not a valid value); its {@link #validate()} then answers the
+     * schemas found without decoding again — what a reader of stored bytes (a database) hands to the Hazelcast
+     * serializer, which checks every record it did not read itself. The array must not change afterwards.
+     */
+    static PackedRecord checked(byte[] bytes, SchemaRegistry registry) {
+        PackedRecord r = of(bytes, registry);
+        return new RecordView.Encoded(bytes, registry, r.schema(), r.validate());
+    }
+
+    /**
      * The record behind an interface view ({@link #as(Class)}), over the same bytes; {@code value} itself
      * when it is a {@code PackedRecord}; null for anything else.
      */

@@ -94,7 +94,8 @@ public final class DatabaseSchemas implements SchemaPersistence {
         });
         for (MapConfig c : hz.getConfig().getMapConfigs().values()) {
             if (isNavpackStore(c) && c.getMapStoreConfig().getInitialLoadMode() == MapStoreConfig.InitialLoadMode.EAGER
-                    && !c.getName().contains("*")) {
+                    && !c.getName().contains("*") && !"false".equalsIgnoreCase(c.getMapStoreConfig().getProperties()
+                    .getProperty(StoreSettings.LOAD_ON_START, "true").trim())) {
                 Thread t = new Thread(() -> {
                     try {
                         hz.getMap(c.getName());

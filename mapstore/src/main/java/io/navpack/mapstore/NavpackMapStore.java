@@ -370,8 +370,7 @@ public class NavpackMapStore implements MapStore<Object, Object>, MapLoaderLifec
         }
         PackedRecord r;
         try {
-            r = PackedRecord.of(bytes, registry);
-            r.validate();
+            r = PackedRecord.checked(bytes, registry);
         } catch (NavpackException e) {
             bad.skipped(key, reason(e));
             return;

@@ -29,9 +29,10 @@ final class StoreSettings {
     static final String JSON_COLUMN = "json-column";
     static final String CHECK_COLUMNS = "check-columns-on-load";
     static final String FETCH_SIZE = "fetch-size";
+    static final String LOAD_ON_START = "load-on-start";
 
     static final Set<String> ALL = Set.of(DATA_CONNECTION, TABLE, KEY_COLUMN, KEY_TYPE, VALUE_COLUMN, TYPE_ID_COLUMN,
-            VERSION_COLUMN, COLUMNS, CREATE_TABLE, SCHEMA_TABLE, JSON, JSON_COLUMN, CHECK_COLUMNS, FETCH_SIZE);
+            VERSION_COLUMN, COLUMNS, CREATE_TABLE, SCHEMA_TABLE, JSON, JSON_COLUMN, CHECK_COLUMNS, FETCH_SIZE, LOAD_ON_START);
 
     /** The default schema table, shared by every map store writing to one database. */
     static final String DEFAULT_SCHEMA_TABLE = "navpack_schemas";
@@ -75,6 +76,8 @@ final class StoreSettings {
     final String jsonColumn;
     final boolean checkColumns;
     final int fetchSize;
+    /** Whether an EAGER map starts loading when its member starts (true), or when it is first used, as Hazelcast does. */
+    final boolean loadOnStart;
 
     private StoreSettings(Properties p, String mapName) {
         List<String> unknown = new ArrayList<>();
@@ -115,6 +118,7 @@ final class StoreSettings {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(FETCH_SIZE + " is '" + p.getProperty(FETCH_SIZE) + "': a number of rows");
         }
+        loadOnStart = bool(p, LOAD_ON_START, true);
         promoted = Collections.unmodifiableList(promoted(p.getProperty(COLUMNS, "")));
         Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         for (String n : fixedColumns()) {
