@@ -31,6 +31,18 @@ import java.util.Set;
 public final class DatabaseSchemas implements SchemaPersistence {
     private static final ILogger LOGGER = Logger.getLogger(DatabaseSchemas.class);
 
+    /** The document schema files read by {@link #stored}, by map name, for {@link #restored}. */
+    private final Map<String, String> documentFiles = new LinkedHashMap<>();
+
+    /**
+     * The schemas in schema table {@code table} of the database {@code c} is connected to (empty when there is no such
+     * table); a row that is not a schema is named in the log and left out. What {@code navpack schemas --database}
+     * lists.
+     */
+    public static List<Schema> read(Connection c, String table) throws SQLException {
+        return new SchemaTable(table).readAll(c);
+    }
+
     /** Whether a map's configuration names navpack's map store. */
     static boolean isNavpackStore(MapConfig c) {
         MapStoreConfig s = c.getMapStoreConfig();
@@ -77,8 +89,6 @@ public final class DatabaseSchemas implements SchemaPersistence {
         }
         return out;
     }
-
-    private final Map<String, String> documentFiles = new LinkedHashMap<>();
 
     @Override
     public void restored(HazelcastInstance hz) {
