@@ -1,6 +1,7 @@
 package io.navpack.cli;
 
 import io.navpack.cli.demo.Demo;
+import io.navpack.cli.demo.DatabaseStep;
 import io.navpack.cli.demo.DocumentsStep;
 import io.navpack.cli.demo.DemoReport;
 import io.navpack.cli.demo.HtmlReport;
@@ -44,6 +45,17 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--no-documents", description = "Skip the documents step.")
     boolean noDocuments;
 
+    @Option(names = "--database-trades", defaultValue = "100000", paramLabel = "N",
+            description = "Trades of the database step (default: ${DEFAULT-VALUE}).")
+    long databaseTrades;
+
+    @Option(names = "--database-documents", defaultValue = "10000", paramLabel = "N",
+            description = "FpML trade documents of the database step (default: ${DEFAULT-VALUE}).")
+    long databaseDocuments;
+
+    @Option(names = "--no-database", description = "Skip the database step (an embedded PostgreSQL server).")
+    boolean noDatabase;
+
     @Option(names = "--fpml", defaultValue = "../shared/data/fpml", paramLabel = "DIR",
             description = "The FpML documents the documents step multiplies (default: ${DEFAULT-VALUE}).")
     Path fpml;
@@ -56,6 +68,15 @@ final class DemoCommand implements Callable<Integer> {
         PrintStream out = System.out;
         DemoReport r = new Demo(members, trades, runs, !noSizing, System.err)
                 .documents(fpml, noDocuments ? 0 : documents).run();
+        if (noDatabase || databaseTrades < 1) {
+            r.databaseSkipped = "database step skipped (--no-database)";
+        } else {
+            try {
+                r.database = new DatabaseStep(System.err).run(databaseTrades, noDocuments ? 0 : databaseDocuments, fpml);
+            } catch (java.sql.SQLException | InterruptedException e) {
+                throw new CliException(Main.FAILED, "the database step failed: " + e.getMessage(), e);
+            }
+        }
         Path file = html.toAbsolutePath();
         Files.writeString(file, HtmlReport.render(r), StandardCharsets.UTF_8);
         print(r, out);
@@ -64,11 +85,19 @@ final class DemoCommand implements Callable<Integer> {
         } else if (r.documentsSkipped != null) {
             out.println(r.documentsSkipped);
         }
+        if (r.database != null) {
+            out.print(DatabaseStep.table(r.database));
+        } else if (r.databaseSkipped != null) {
+            out.println(r.databaseSkipped);
+        }
         out.printf(Locale.ROOT, "Report written to %s (demo took %.1f s)%n", file, r.total.toMillis() / 1e3);
         boolean complete = r.sizing == null || r.sizing.complete();
         boolean same = r.queries.stream().allMatch(DemoReport.QueryRun::identical);
         if (!same) {
             throw new CliException(Main.FAILED, "the extraction modes returned different entries; see " + file);
+        }
+        if (r.database != null && !r.database.allBack()) {
+            throw new CliException(Main.FAILED, "not every entry came back from the database; see " + file);
         }
         return complete ? Main.OK : Main.INCOMPLETE;
     }

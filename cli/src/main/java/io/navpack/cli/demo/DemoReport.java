@@ -31,6 +31,9 @@ public final class DemoReport {
     /** The documents step, or null with the reason in {@link #documentsSkipped}. */
     public DocumentsStep.Result documents;
     public String documentsSkipped;
+    /** The database step, or null with the reason in {@link #databaseSkipped}. */
+    public DatabaseStep.Result database;
+    public String databaseSkipped;
     public int members;
     public long trades;
     public String jvm;

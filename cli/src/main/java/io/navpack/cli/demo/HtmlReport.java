@@ -116,6 +116,30 @@ public final class HtmlReport {
             h.append("<p class=\"note\">").append(esc(String.valueOf(r.documentsSkipped))).append("</p>");
         }
 
+        h.append("<h2>A database behind the map</h2>");
+        if (r.database != null) {
+            DatabaseStep.Result d = r.database;
+            h.append("<p class=\"note\">").append(esc(d.database())).append(": the trades written through navpack's map"
+                    + " store (the bytes and the promoted columns currency1, trade_date, amount1) and, as Compact records,"
+                    + " through Hazelcast's <code>GenericMapStore</code> (a column per field); FpML trade documents written"
+                    + " with their JSON beside their bytes. Then every member stopped and two new ones started with no"
+                    + " client: navpack's members read the schemas from the database and load their maps when they start.")
+                    .append(d.allBack() ? " Every entry came back, and every query counts what it counted before."
+                            : " <b>Not every entry came back.</b>").append("</p>");
+            List<List<String>> rows = new ArrayList<>();
+            for (DatabaseStep.Row x : d.rows()) {
+                rows.add(List.of(x.format(), String.format(Locale.ROOT, "%,d", x.entries()),
+                        String.format(Locale.ROOT, "%,.0f", x.entries() / x.writeSeconds()),
+                        String.format(Locale.ROOT, "%.0f", x.dbBytesPerEntry()), String.format(Locale.ROOT, "%.1f", x.loadSeconds()),
+                        String.format(Locale.ROOT, "%,d", x.entriesBack()), x.bytesEqual() ? "equal" : "differ",
+                        x.queryBefore() + " / " + x.queryAfter()));
+            }
+            h.append(table(List.of("map", "entries", "written (entries/s)", "database bytes per entry", "loaded back (s)",
+                    "entries back", "values", "query before / after"), rows));
+        } else {
+            h.append("<p class=\"note\">").append(esc(String.valueOf(r.databaseSkipped))).append("</p>");
+        }
+
         h.append("<h2>Break-even per schema</h2>");
         List<List<String>> brows = new ArrayList<>();
         for (DemoReport.BreakEvenRow b : r.breakEvens) {
