@@ -28,6 +28,25 @@ enum Dialect {
         return STANDARD;
     }
 
+    /**
+     * An identifier ({@code [schema.]name}) as this database reads it: PostgreSQL and H2 quoted, in the case they fold
+     * unquoted names to (lower, upper), so that a name such as {@code value} (a keyword of H2) is a name there and means
+     * what it would unquoted; other databases unquoted.
+     */
+    String id(String name) {
+        if (this == STANDARD) {
+            return name;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String part : name.split("\\.")) {
+            if (sb.length() > 0) {
+                sb.append('.');
+            }
+            sb.append('"').append(this == H2 ? part.toUpperCase(Locale.ROOT) : part.toLowerCase(Locale.ROOT)).append('"');
+        }
+        return sb.toString();
+    }
+
     String binaryType() {
         return switch (this) {
             case POSTGRESQL -> "BYTEA";

@@ -40,19 +40,20 @@ final class SchemaTable {
 
     /** Creates the tables when they are absent; refuses a table of that name with other columns. */
     void ensure(Connection c, Dialect d) throws SQLException {
-        ensure(c, table, "type_id INTEGER NOT NULL, version INTEGER NOT NULL, type_name " + d.textType()
-                        + " NOT NULL, description " + d.textType() + ", schema_bytes " + d.binaryType()
-                        + " NOT NULL, PRIMARY KEY (type_id, version)",
+        ensure(c, d, table, d.id("type_id") + " INTEGER NOT NULL, " + d.id("version") + " INTEGER NOT NULL, "
+                        + d.id("type_name") + " " + d.textType() + " NOT NULL, " + d.id("description") + " " + d.textType()
+                        + ", " + d.id("schema_bytes") + " " + d.binaryType() + " NOT NULL, PRIMARY KEY (" + d.id("type_id")
+                        + ", " + d.id("version") + ")",
                 List.of("type_id", "version", "type_name", "description", "schema_bytes"));
-        ensure(c, documentsTable, "map_name VARCHAR(255) NOT NULL PRIMARY KEY, schema_file " + d.textType() + " NOT NULL",
-                List.of("map_name", "schema_file"));
+        ensure(c, d, documentsTable, d.id("map_name") + " VARCHAR(255) NOT NULL PRIMARY KEY, " + d.id("schema_file") + " "
+                + d.textType() + " NOT NULL", List.of("map_name", "schema_file"));
     }
 
-    private static void ensure(Connection c, String table, String columns, List<String> names) throws SQLException {
+    private static void ensure(Connection c, Dialect d, String table, String columns, List<String> names) throws SQLException {
         Map<String, Tables.Column> existing = Tables.columns(c, table);
         if (existing == null) {
             try (Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE IF NOT EXISTS " + table + " (" + columns + ")");
+                s.execute("CREATE TABLE IF NOT EXISTS " + d.id(table) + " (" + columns + ")");
             } catch (SQLException e) {
                 // created by another member at the same moment?
                 if (Tables.columns(c, table) == null) {
@@ -74,8 +75,10 @@ final class SchemaTable {
         if (Tables.columns(c, table) == null) {
             return out;
         }
+        Dialect d = Dialect.of(c);
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT type_id, version, schema_bytes FROM " + table)) {
+             ResultSet rs = s.executeQuery("SELECT " + d.id("type_id") + ", " + d.id("version") + ", "
+                     + d.id("schema_bytes") + " FROM " + d.id(table))) {
             while (rs.next()) {
                 int typeId = rs.getInt(1);
                 int version = rs.getInt(2);
@@ -102,8 +105,10 @@ final class SchemaTable {
         if (Tables.columns(c, documentsTable) == null) {
             return out;
         }
+        Dialect d = Dialect.of(c);
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT map_name, schema_file FROM " + documentsTable)) {
+             ResultSet rs = s.executeQuery("SELECT " + d.id("map_name") + ", " + d.id("schema_file") + " FROM "
+                     + d.id(documentsTable))) {
             while (rs.next()) {
                 out.put(rs.getString(1), rs.getString(2));
                 documentsWritten.put(rs.getString(1), rs.getString(2));
@@ -126,12 +131,15 @@ final class SchemaTable {
         if (missing.isEmpty()) {
             return List.of();
         }
-        String cols = "type_id, version, type_name, description, schema_bytes";
+        String cols = d.id("type_id") + ", " + d.id("version") + ", " + d.id("type_name") + ", " + d.id("description")
+                + ", " + d.id("schema_bytes");
+        String t = d.id(table);
         String sql = switch (d) {
-            case POSTGRESQL -> "INSERT INTO " + table + " (" + cols + ") VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
-            case H2 -> "MERGE INTO " + table + " (" + cols + ") KEY (type_id, version) VALUES (?, ?, ?, ?, ?)";
-            case STANDARD -> "INSERT INTO " + table + " (" + cols + ") SELECT ?, ?, ?, ?, ? FROM (SELECT 1 AS one) x"
-                    + " WHERE NOT EXISTS (SELECT 1 FROM " + table + " WHERE type_id = ? AND version = ?)";
+            case POSTGRESQL -> "INSERT INTO " + t + " (" + cols + ") VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
+            case H2 -> "MERGE INTO " + t + " (" + cols + ") KEY (" + d.id("type_id") + ", " + d.id("version")
+                    + ") VALUES (?, ?, ?, ?, ?)";
+            case STANDARD -> "INSERT INTO " + t + " (" + cols + ") SELECT ?, ?, ?, ?, ? FROM (SELECT 1 AS one) x"
+                    + " WHERE NOT EXISTS (SELECT 1 FROM " + t + " WHERE type_id = ? AND version = ?)";
         };
         List<Long> keys = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
@@ -158,13 +166,14 @@ final class SchemaTable {
         if (file.equals(documentsWritten.get(map))) {
             return false;
         }
-        String sql = d.upsert(documentsTable, List.of("map_name", "schema_file"), List.of("?", "?"));
+        List<String> cols = List.of(d.id("map_name"), d.id("schema_file"));
+        String sql = d.upsert(d.id(documentsTable), cols, List.of("?", "?"));
         if (sql == null) {
             try (PreparedStatement del = c.prepareStatement("DELETE FROM " + documentsTable + " WHERE map_name = ?")) {
                 del.setString(1, map);
                 del.executeUpdate();
             }
-            sql = Dialect.insert(documentsTable, List.of("map_name", "schema_file"), List.of("?", "?"));
+            sql = Dialect.insert(documentsTable, cols, List.of("?", "?"));
         }
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, map);

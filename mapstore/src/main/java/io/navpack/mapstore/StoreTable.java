@@ -35,6 +35,8 @@ final class StoreTable {
     /** Kinds of the promoted columns in records of each schema ({@link Schema#key()}); null entries: no such field. */
     private final Map<Long, Kind[]> kinds = new ConcurrentHashMap<>();
     private final String columnList;
+    /** The table's name as SQL statements write it ({@link Dialect#id}). */
+    private final String table;
     private final String upsert;
 
     StoreTable(StoreSettings settings, Dialect dialect) {
@@ -46,17 +48,21 @@ final class StoreTable {
         }
         this.promoted = List.copyOf(p);
         this.keyType = settings.keyType;
-        List<String> columns = settings.allColumns();
-        this.columnList = String.join(", ", columns);
+        this.columnList = String.join(", ", settings.allColumns());
+        List<String> columns = new ArrayList<>();
+        for (String c : settings.allColumns()) {
+            columns.add(dialect.id(c));
+        }
+        this.table = dialect.id(settings.table);
         List<String> placeholders = new ArrayList<>();
         for (String c : columns) {
-            placeholders.add(c.equals(settings.jsonColumn) && settings.json != StoreSettings.Json.OFF
+            placeholders.add(c.equals(dialect.id(settings.jsonColumn)) && settings.json != StoreSettings.Json.OFF
                     ? dialect.jsonParameter() : "?");
         }
-        String u = dialect.upsert(settings.table, columns, placeholders);
+        String u = dialect.upsert(table, columns, placeholders);
         this.upsert = u;
-        this.standardUpdate = u == null ? Dialect.update(settings.table, columns, placeholders) : null;
-        this.standardInsert = u == null ? Dialect.insert(settings.table, columns, placeholders) : null;
+        this.standardUpdate = u == null ? Dialect.update(table, columns, placeholders) : null;
+        this.standardInsert = u == null ? Dialect.insert(table, columns, placeholders) : null;
     }
 
     private final String standardUpdate;
@@ -143,15 +149,15 @@ final class StoreTable {
             keyType = key instanceof Long ? StoreSettings.KeyType.LONG : key instanceof Integer ? StoreSettings.KeyType.INT
                     : key instanceof UUID ? StoreSettings.KeyType.UUID : StoreSettings.KeyType.STRING;
         }
-        StringBuilder ddl = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(settings.table).append(" (")
-                .append(settings.keyColumn).append(' ').append(keySqlType()).append(" NOT NULL PRIMARY KEY, ")
-                .append(settings.typeIdColumn).append(" INTEGER NOT NULL, ")
-                .append(settings.versionColumn).append(" INTEGER NOT NULL");
+        StringBuilder ddl = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(table).append(" (")
+                .append(dialect.id(settings.keyColumn)).append(' ').append(keySqlType()).append(" NOT NULL PRIMARY KEY, ")
+                .append(dialect.id(settings.typeIdColumn)).append(" INTEGER NOT NULL, ")
+                .append(dialect.id(settings.versionColumn)).append(" INTEGER NOT NULL");
         if (settings.json != StoreSettings.Json.INSTEAD) {
-            ddl.append(", ").append(settings.valueColumn).append(' ').append(dialect.binaryType());
+            ddl.append(", ").append(dialect.id(settings.valueColumn)).append(' ').append(dialect.binaryType());
         }
         if (settings.json != StoreSettings.Json.OFF) {
-            ddl.append(", ").append(settings.jsonColumn).append(' ').append(dialect.jsonType());
+            ddl.append(", ").append(dialect.id(settings.jsonColumn)).append(' ').append(dialect.jsonType());
         }
         for (PromotedColumn p : promoted) {
             FieldType t = schema == null ? null : p.typeIn(schema, registry);
@@ -162,7 +168,7 @@ final class StoreTable {
                         : "a " + t + ", which no column holds (promote a field of a single value: a number, text, date,"
                         + " ...)") + ": fix the map store property " + StoreSettings.COLUMNS);
             }
-            ddl.append(", ").append(p.column).append(' ').append(type);
+            ddl.append(", ").append(dialect.id(p.column)).append(' ').append(type);
         }
         ddl.append(')');
         try (Statement s = c.createStatement()) {
@@ -341,24 +347,24 @@ final class StoreTable {
 
     /** Deletes the rows of {@code keys} in {@code c}'s transaction. */
     void delete(Connection c, Collection<?> keys) throws SQLException {
-        forKeys(c, "DELETE FROM " + settings.table + " WHERE ", keys, PreparedStatement::executeUpdate);
+        forKeys(c, "DELETE FROM " + table + " WHERE ", keys, PreparedStatement::executeUpdate);
     }
 
     // ------------------------------------------------------------------ reads
 
     /** The columns a read selects: key, type id, version, bytes, JSON, promoted (those compared on load). */
     String selectList() {
-        StringBuilder sb = new StringBuilder(settings.keyColumn).append(", ").append(settings.typeIdColumn).append(", ")
-                .append(settings.versionColumn);
+        StringBuilder sb = new StringBuilder(dialect.id(settings.keyColumn)).append(", ")
+                .append(dialect.id(settings.typeIdColumn)).append(", ").append(dialect.id(settings.versionColumn));
         if (settings.json != StoreSettings.Json.INSTEAD) {
-            sb.append(", ").append(settings.valueColumn);
+            sb.append(", ").append(dialect.id(settings.valueColumn));
         }
         if (settings.json != StoreSettings.Json.OFF) {
-            sb.append(", ").append(settings.jsonColumn);
+            sb.append(", ").append(dialect.id(settings.jsonColumn));
         }
         if (settings.checkColumns) {
             for (PromotedColumn p : promoted) {
-                sb.append(", ").append(p.column);
+                sb.append(", ").append(dialect.id(p.column));
             }
         }
         return sb.toString();
@@ -384,7 +390,7 @@ final class StoreTable {
                 values[i++] = checkedKey(k);
             }
             Array array = c.createArrayOf(Dialect.arrayType(keyType), values);
-            try (PreparedStatement ps = c.prepareStatement(sqlPrefix + settings.keyColumn + " = ANY(?)")) {
+            try (PreparedStatement ps = c.prepareStatement(sqlPrefix + dialect.id(settings.keyColumn) + " = ANY(?)")) {
                 ps.setArray(1, array);
                 out.add(work.run(ps));
             } finally {
@@ -395,7 +401,7 @@ final class StoreTable {
         List<Object> all = new ArrayList<>(keys);
         for (int from = 0; from < all.size(); from += 1000) {
             List<Object> chunk = all.subList(from, Math.min(all.size(), from + 1000));
-            StringBuilder in = new StringBuilder(sqlPrefix).append(settings.keyColumn).append(" IN (");
+            StringBuilder in = new StringBuilder(sqlPrefix).append(dialect.id(settings.keyColumn)).append(" IN (");
             for (int i = 0; i < chunk.size(); i++) {
                 in.append(i == 0 ? "?" : ", ?");
             }
@@ -437,12 +443,12 @@ final class StoreTable {
 
     /** SELECT of the rows of some keys ({@link #forKeys}). */
     String selectPrefix() {
-        return "SELECT " + selectList() + " FROM " + settings.table + " WHERE ";
+        return "SELECT " + selectList() + " FROM " + table + " WHERE ";
     }
 
     /** SELECT of every key. */
     String selectKeys() {
-        return "SELECT " + settings.keyColumn + " FROM " + settings.table;
+        return "SELECT " + dialect.id(settings.keyColumn) + " FROM " + table;
     }
 
     /** The columns of the table as this store writes them, for messages. */
