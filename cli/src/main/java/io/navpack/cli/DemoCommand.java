@@ -67,16 +67,8 @@ final class DemoCommand implements Callable<Integer> {
         }
         PrintStream out = System.out;
         DemoReport r = new Demo(members, trades, runs, !noSizing, System.err)
-                .documents(fpml, noDocuments ? 0 : documents).run();
-        if (noDatabase || databaseTrades < 1) {
-            r.databaseSkipped = "database step skipped (--no-database)";
-        } else {
-            try {
-                r.database = new DatabaseStep(System.err).run(databaseTrades, noDocuments ? 0 : databaseDocuments, fpml);
-            } catch (java.sql.SQLException | InterruptedException e) {
-                throw new CliException(Main.FAILED, "the database step failed: " + e.getMessage(), e);
-            }
-        }
+                .documents(fpml, noDocuments ? 0 : documents)
+                .database(noDatabase ? 0 : databaseTrades, noDocuments ? 0 : databaseDocuments).run();
         Path file = html.toAbsolutePath();
         Files.writeString(file, HtmlReport.render(r), StandardCharsets.UTF_8);
         print(r, out);

@@ -40,6 +40,9 @@ public final class DatabaseSchemas implements SchemaPersistence {
      * lists.
      */
     public static List<Schema> read(Connection c, String table) throws SQLException {
+        if (!table.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?")) {
+            throw new IllegalArgumentException("'" + table + "' is not a table name ([schema.]name of letters, digits and _)");
+        }
         return new SchemaTable(table).readAll(c);
     }
 

@@ -408,7 +408,7 @@ public final class MapStoreHarness {
 
     private void seedCompact() throws SQLException {
         long start = System.nanoTime();
-        try (Connection c = java.sql.DriverManager.getConnection(db.jdbcUrl() + "?reWriteBatchedInserts=true", db.user(), "")) {
+        try (Connection c = java.sql.DriverManager.getConnection(db.jdbcUrl() + "?reWriteBatchedInserts=true&user=" + db.user())) {
             c.setAutoCommit(false);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO cmp_trades (id, \"tradeDate\", \"buySell\","
                     + " currency1, amount1, \"exchangeRate\", currency2, amount2, \"settlementDate\") VALUES"
@@ -475,7 +475,7 @@ public final class MapStoreHarness {
         List<double[]> nav = new ArrayList<>();
         List<double[]> cmp = new ArrayList<>();
         for (int r = 1; r <= rounds; r++) {
-            for (boolean isNav : r % 2 == 1 ? new boolean[] {true, false} : new boolean[] {false, true}) {
+            for (boolean isNav : r % 2 != 0 ? new boolean[] {true, false} : new boolean[] {false, true}) {
                 String maps = isNav ? navMap("trades_load", "nav_trades", 0, "EAGER", false)
                         + "<map name=\"trades_plain\"><in-memory-format>BINARY</in-memory-format><backup-count>1</backup-count></map>"
                         : compactMap("trades_load", "cmp_trades", 0, "EAGER");

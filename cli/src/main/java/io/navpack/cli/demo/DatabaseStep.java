@@ -130,9 +130,9 @@ public final class DatabaseStep {
 
             Map<String, Double> bytes = new HashMap<>();
             try (Connection c = db.connect()) {
-                for (String t : List.of(TRADES, DOCUMENTS, COMPACT)) {
-                    bytes.put(t, bytesPerEntry(c, t));
-                }
+                bytes.put(TRADES, bytesPerEntry(c, TRADES, trades));
+                bytes.put(COMPACT, bytesPerEntry(c, COMPACT, trades));
+                bytes.put(DOCUMENTS, docsWritten == 0 ? Double.NaN : bytesPerEntry(c, DOCUMENTS, docsWritten));
             }
 
             progress.println("Database: every member stopped; two new members start, with no client, and load the maps"
@@ -219,14 +219,14 @@ public final class DatabaseStep {
         }
     }
 
-    private static double bytesPerEntry(Connection c, String table) throws SQLException {
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT pg_total_relation_size('" + table + "'), (SELECT count(*) FROM "
-                     + table + ")")) {
-            rs.next();
-            return rs.getLong(2) == 0 ? Double.NaN : (double) rs.getLong(1) / rs.getLong(2);
-        } catch (SQLException e) {
-            return Double.NaN;
+    /** The table's bytes (rows, TOAST and primary key) over its {@code entries} rows. */
+    private static double bytesPerEntry(Connection c, String table, long entries) throws SQLException {
+        try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT pg_total_relation_size(CAST(? AS regclass))")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return entries == 0 ? Double.NaN : (double) rs.getLong(1) / entries;
+            }
         }
     }
 

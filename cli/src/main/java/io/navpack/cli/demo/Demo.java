@@ -106,6 +106,19 @@ public final class Demo {
         return this;
     }
 
+    private long databaseTrades;
+    private long databaseDocuments;
+
+    /**
+     * Adds the database step ({@link DatabaseStep}): {@code trades} trades and {@code documents} FpML trade documents
+     * written to an embedded PostgreSQL server and read back by a cluster started cold (0 trades: none).
+     */
+    public Demo database(long trades, long documents) {
+        this.databaseTrades = trades;
+        this.databaseDocuments = documents;
+        return this;
+    }
+
     public DemoReport run() {
         long started = System.nanoTime();
         DemoReport report = new DemoReport();
@@ -170,6 +183,18 @@ public final class Demo {
             for (HazelcastInstance m : cluster) {
                 m.getLifecycleService().terminate();
             }
+        }
+        if (databaseTrades > 0) {
+            try {
+                report.database = new DatabaseStep(progress).run(databaseTrades, databaseDocuments, fpml);
+            } catch (IOException | java.sql.SQLException e) {
+                throw new IllegalStateException("the database step failed: " + e.getMessage(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted in the database step", e);
+            }
+        } else {
+            report.databaseSkipped = "database step skipped (--no-database)";
         }
         report.total = Duration.ofNanos(System.nanoTime() - started);
         return report;
