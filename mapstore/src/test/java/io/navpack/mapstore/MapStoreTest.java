@@ -156,6 +156,33 @@ class MapStoreTest {
             rs.next();
             assertThat(rs.getInt(1)).isEqualTo(300 - (int) trades.keySet().stream().filter(k -> k < 10).count());
         }
+        map.clear(); // deleteAll of every key
+        try (Connection c = db.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM rows")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isZero();
+        }
+    }
+
+    @Test
+    void everyKeyIsReadAndTheConnectionGoesBackAtTheEnd() throws SQLException {
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE streamed (id BIGINT PRIMARY KEY, type_id INTEGER, version INTEGER, value BYTEA)");
+            s.execute("INSERT INTO streamed SELECT g, 1, 1, NULL FROM generate_series(1, 5000) g");
+        }
+        java.util.Properties p = new java.util.Properties();
+        p.setProperty("data-connection-ref", "pg");
+        StoreSettings settings = StoreSettings.of(p, "streamed");
+        Connection c = db.connect();
+        StoreTable t = new StoreTable(settings, Dialect.POSTGRESQL);
+        t.prepare(c);
+        KeyStream keys = new KeyStream(t, c, 100);
+        java.util.Set<Object> seen = new java.util.HashSet<>();
+        for (Object k : keys) {
+            seen.add(k);
+        }
+        assertThat(seen).hasSize(5000).contains(1L, 5000L);
+        assertThat(c.isClosed()).isTrue();
     }
 
     @Test

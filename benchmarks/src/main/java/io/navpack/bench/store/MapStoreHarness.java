@@ -62,7 +62,8 @@ import java.util.function.LongFunction;
  * </ol>
  *
  * <pre>java -cp benchmarks/target/benchmarks.jar io.navpack.bench.store.MapStoreHarness [N] [rounds] [seconds]</pre>
- * N defaults to 1,000,000, rounds to 2, S to 60. Logs and configuration under {@code target/mapstore/}.
+ * N defaults to 1,000,000, rounds to 2, S to 60 (0: only the tables seeded, the bytes and the loads measured). Logs and
+ * configuration under {@code target/mapstore/}; {@code -Dnavpack.bench.member.jvmArgs} for the members' options.
  */
 public final class MapStoreHarness {
     static final String NAV_COLUMNS = "currency1, tradeDate AS trade_date, amount1";
@@ -89,6 +90,7 @@ public final class MapStoreHarness {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 2;
         int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 60;
+        // 0 seconds: no write-behind or write-through measurement, only the tables seeded and loaded
         Path work = Path.of("target", "mapstore").toAbsolutePath();
         if (Files.isDirectory(work)) {
             try (var files = Files.walk(work)) {
@@ -236,6 +238,10 @@ public final class MapStoreHarness {
                 + navMap("nav_wt", "nav_wt", 0, "LAZY", false) + compactMap("cmp_wt", "cmp_wt", 0, "LAZY")
                 + navMap("nav_seed", "nav_trades", 1, "LAZY", false);
         try (Cluster c = new Cluster("writes", maps)) {
+            if (seconds == 0) {
+                seedNavpack(c);
+                return;
+            }
             out.println();
             out.println("== write-behind: one client thread, set() as fast as it can, " + WARM_SECONDS + " s then " + seconds
                     + " s measured");
