@@ -29,9 +29,10 @@ class DatabaseStepTest {
         for (DatabaseStep.Row row : r.rows()) {
             assertThat(row.entriesBack()).as(row.format()).isEqualTo(row.entries());
             assertThat(row.bytesEqual()).as(row.format()).isTrue();
-            assertThat(row.queryBefore()).as(row.format()).isPositive().isEqualTo(row.queryAfter());
+            assertThat(row.queryBefore()).as(row.format()).isEqualTo(row.queryAfter());
             assertThat(row.dbBytesPerEntry()).as(row.format()).isPositive();
         }
+        assertThat(r.rows().get(0).queryBefore()).isPositive();
         assertThat(r.allBack()).isTrue();
         assertThat(r.sqlAfter()).isEqualTo(r.rows().get(0).queryAfter());
         assertThat(DatabaseStep.table(r)).contains("A database behind the map", "equal");
