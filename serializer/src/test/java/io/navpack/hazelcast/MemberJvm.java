@@ -75,6 +75,12 @@ public final class MemberJvm implements AutoCloseable {
         return start(name, xmlText, List.of(), extraClassPath, jvmOptions, workDir, true, taskPackages);
     }
 
+    /** As above, on Hazelcast's jars {@code hazelcastJars} of another version when that list is not empty. */
+    public static MemberJvm start(String name, String xmlText, List<Path> hazelcastJars, List<Path> extraClassPath,
+                                  List<String> jvmOptions, Path workDir, String... taskPackages) {
+        return start(name, xmlText, hazelcastJars, extraClassPath, jvmOptions, workDir, true, taskPackages);
+    }
+
     /** Starts a member with Hazelcast alone on its class path: no navpack jar, no task. */
     public static MemberJvm startWithoutNavpack(String name, Config config, Path workDir) {
         return start(name, new ConfigXmlGenerator(true, false).generate(config), List.of(), workDir, false);
