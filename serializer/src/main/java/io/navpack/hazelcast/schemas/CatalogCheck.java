@@ -1,5 +1,6 @@
 package io.navpack.hazelcast.schemas;
 
+import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.logging.ILogger;
 import com.hazelcast.logging.Logger;
@@ -12,13 +13,20 @@ import io.navpack.format.SchemaRegistry;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.WeakHashMap;
 
 /**
  * The catalog held against what the members and the kept schemas ({@link SchemaPersistence}) say, on a member.
  *
  * <p>{@link #restore}: when the member starts, the kept schemas are learned and those the catalog lacks are put into
- * it. {@link #check}: every few seconds the oldest member reads the catalog's entry; Hazelcast's open-source edition
+ * it. {@link #check}: every few seconds the oldest member reads the catalog's entry (when the members have not changed
+ * since the last time); Hazelcast's open-source edition
  * lets any client write any map, so a client that is not navpack's can overwrite the entry with something that is no
  * catalog, or clear it, and a catalog can also be lost with the members that held it. The damage is named in the
  * member's log and repaired: an entry that is no catalog is replaced by the schemas this member holds, and schemas the
@@ -71,10 +79,22 @@ final class CatalogCheck {
         }
     }
 
-    /** On the oldest member: names and repairs a catalog that was overwritten, cleared or lost. */
+    /**
+     * The members each service saw at its last check: the catalog is checked only when they are the same at two checks
+     * in a row, so that a catalog that members joining, leaving or merging are still bringing up to date (which the
+     * schema service does itself, see {@link SchemaService#merged()}) is not taken for a damaged one.
+     */
+    private static final Map<SchemaService, Set<UUID>> LAST_MEMBERS = Collections.synchronizedMap(new WeakHashMap<>());
+
+    /** On the oldest member, once the members did not change for one period: names and repairs a damaged catalog. */
     static void check(SchemaService service) {
         HazelcastInstance hz = service.instance();
-        if (!hz.getCluster().getMembers().iterator().next().localMember()) {
+        Set<UUID> members = new HashSet<>();
+        for (Member m : hz.getCluster().getMembers()) {
+            members.add(m.getUuid());
+        }
+        if (!members.equals(LAST_MEMBERS.put(service, members))
+                || !hz.getCluster().getMembers().iterator().next().localMember()) {
             return;
         }
         SchemaRegistry registry = service.registry();
