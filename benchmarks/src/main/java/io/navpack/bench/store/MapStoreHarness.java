@@ -182,7 +182,7 @@ public final class MapStoreHarness {
                 Files.writeString(xml, ClientOpsCluster.loopbackMemberXml(cluster, ports[i], ports,
                         "<jet enabled=\"true\" resource-upload-enabled=\"false\"/>" + dataConnection() + maps),
                         StandardCharsets.UTF_8);
-                members.add(MemberProcess.start("member-" + (i + 1), classPath, xml, MEMBER_MINUTES,
+                members.add(MemberProcess.start(name + "-member-" + (i + 1), classPath, xml, MEMBER_MINUTES,
                         dir.resolve("member-" + (i + 1) + ".log"), START_SECONDS, dir));
             }
             ClientConfig n = NavpackConfig.of(Trade.class).applyTo(client(cluster, ports));

@@ -2,7 +2,10 @@ package io.navpack.mapstore.internal;
 
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.dataconnection.DataConnection;
+import com.hazelcast.dataconnection.DataConnectionService;
 import com.hazelcast.dataconnection.impl.JdbcDataConnection;
+import com.hazelcast.instance.impl.HazelcastInstanceImpl;
+import io.navpack.hazelcast.internal.HazelcastInstances;
 import io.navpack.hazelcast.internal.ProvenOn;
 
 import java.sql.Connection;
@@ -10,7 +13,9 @@ import java.sql.SQLException;
 
 /**
  * The JDBC connections of a Hazelcast data connection of type {@code JDBC}: Hazelcast's {@code JdbcDataConnection}
- * (its pool of connections) lives in an {@code impl} package; this is the one place navpack reaches it.
+ * (its pool of connections) lives in an {@code impl} package, and so does the service that hands it out on 5.5 (the node
+ * engine's; {@code HazelcastInstance.getDataConnectionService()} came with 5.6): this is the one place navpack reaches
+ * them.
  */
 @ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 public final class JdbcConnections implements AutoCloseable {
@@ -29,7 +34,10 @@ public final class JdbcConnections implements AutoCloseable {
     public static JdbcConnections of(HazelcastInstance hz, String name) {
         DataConnection dc;
         try {
-            dc = hz.getDataConnectionService().getAndRetainDataConnection(name, DataConnection.class);
+            // HazelcastInstance.getDataConnectionService() is 5.6's; the node engine has it in every version
+            DataConnectionService service = ((HazelcastInstanceImpl) HazelcastInstances.unwrap(hz)).node.getNodeEngine()
+                    .getDataConnectionService();
+            dc = service.getAndRetainDataConnection(name, DataConnection.class);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("there is no data connection '" + name + "' on this member: add a"
                     + " data-connection of type JDBC named '" + name + "' (with its jdbcUrl) to every member's"
