@@ -63,7 +63,33 @@ final class DocumentJson {
     private synchronized void use(String file, DocumentSchema s) {
         schemaFile = file;
         schema = s;
+        notifyAll();
     }
+
+    /**
+     * The map's document schema; when there is none yet, waits for it at most {@value #SCHEMA_WAIT_MILLIS} ms: a loader
+     * puts the schema file into the cluster before the documents, but its event can reach this member after the first
+     * of them. Null when there is none by then.
+     */
+    private synchronized DocumentSchema awaitSchema() {
+        long deadline = System.nanoTime() + SCHEMA_WAIT_MILLIS * 1_000_000L;
+        while (schema == null) {
+            long left = (deadline - System.nanoTime()) / 1_000_000L;
+            if (left <= 0) {
+                break;
+            }
+            try {
+                wait(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return schema;
+    }
+
+    /** How long a value waits for its map's document schema to arrive. */
+    static final long SCHEMA_WAIT_MILLIS = 10_000;
 
     /** The schema file in use, or null when the cluster keeps none for the map. */
     String schemaFile() {
@@ -96,7 +122,10 @@ final class DocumentJson {
     private Transcoder transcoder() {
         DocumentSchema s = schema;
         if (s == null) {
-            return null;
+            s = awaitSchema();
+            if (s == null) {
+                return null;
+            }
         }
         Transcoder t = transcoders.get();
         if (t == null || t.schema() != s) {
