@@ -93,7 +93,8 @@ class CommandsTest {
     }
 
     /** Runs a command line; returns [exit code, stdout, stderr]. */
-    private static Object[] run(String... args) {
+    /** Runs {@code navpack args} in this JVM: the exit code, standard output and standard error. */
+    static Object[] run(String... args) {
         PrintStream out = System.out;
         PrintStream err = System.err;
         ByteArrayOutputStream o = new ByteArrayOutputStream();

@@ -13,11 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -76,22 +73,6 @@ class MapStoreCommandsIT {
         }
     }
 
-    private static Object[] run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            int code = Main.run(args);
-            return new Object[] {code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8)};
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
-
     private static HazelcastInstance client(String cluster, int port, NavpackConfig navpack) {
         ClientConfig c = navpack.applyTo(new ClientConfig());
         c.setClusterName(cluster);
@@ -124,7 +105,7 @@ class MapStoreCommandsIT {
                     rs.next();
                     assertThat(rs.getInt(1)).isEqualTo(SeedTrades.load().size());
                 }
-                Object[] r = run("schemas", "--cluster", "127.0.0.1:" + port, "--cluster-name", cluster,
+                Object[] r = CommandsTest.run("schemas", "--cluster", "127.0.0.1:" + port, "--cluster-name", cluster,
                         "--database", db.jdbcUrl() + "?user=postgres");
                 assertThat(r[0]).as((String) r[2]).isEqualTo(0);
                 assertThat((String) r[1]).contains("Trade").contains("# schema table navpack_schemas of "
@@ -147,7 +128,7 @@ class MapStoreCommandsIT {
                 } finally {
                     reader.shutdown();
                 }
-                Object[] r = run("schemas", "--cluster", "127.0.0.1:" + port, "--cluster-name", cluster);
+                Object[] r = CommandsTest.run("schemas", "--cluster", "127.0.0.1:" + port, "--cluster-name", cluster);
                 assertThat(r[0]).as((String) r[2]).isEqualTo(0);
                 assertThat((String) r[1]).contains("Trade");
             } finally {

@@ -19,9 +19,7 @@ import io.navpack.format.PackedRecord;
 import io.navpack.hazelcast.Loopback;
 import io.navpack.hazelcast.NavpackConfig;
 import io.navpack.hazelcast.ReadMode;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -44,22 +42,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class DocumentsStoreTest {
-    private static EmbeddedDatabase db;
+    private static final EmbeddedDatabase db = StoreConfigs.database();
     private final String cluster = Loopback.clusterName();
     private final int[] ports = {Loopback.freePort(), Loopback.freePort()};
     private final List<HazelcastInstance> instances = new ArrayList<>();
-
-    @BeforeAll
-    static void database() {
-        db = EmbeddedDatabase.start();
-    }
-
-    @AfterAll
-    static void stopDatabase() {
-        if (db != null) {
-            db.close();
-        }
-    }
 
     @AfterEach
     void stop() {

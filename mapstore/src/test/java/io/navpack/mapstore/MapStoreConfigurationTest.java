@@ -16,9 +16,7 @@ import com.hazelcast.map.IMap;
 import io.navpack.fixtures.EmbeddedDatabase;
 import io.navpack.hazelcast.Loopback;
 import io.navpack.hazelcast.NavpackConfig;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -45,22 +43,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class MapStoreConfigurationTest {
     /** The JDBC URL the guide's snippets name. */
     private static final String GUIDE_URL = "jdbc:postgresql://127.0.0.1:5432/postgres";
-    private static EmbeddedDatabase db;
+    private static final EmbeddedDatabase db = StoreConfigs.database();
     private final String cluster = Loopback.clusterName();
     private final int port = Loopback.freePort();
     private final List<HazelcastInstance> instances = new ArrayList<>();
-
-    @BeforeAll
-    static void database() {
-        db = EmbeddedDatabase.start();
-    }
-
-    @AfterAll
-    static void stopDatabase() {
-        if (db != null) {
-            db.close();
-        }
-    }
 
     @AfterEach
     void stop() throws SQLException {

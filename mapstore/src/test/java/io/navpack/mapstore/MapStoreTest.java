@@ -18,9 +18,7 @@ import io.navpack.hazelcast.Loopback;
 import io.navpack.hazelcast.NavpackConfig;
 import io.navpack.hazelcast.ReadMode;
 import io.navpack.hazelcast.schemas.SchemaService;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -46,23 +44,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class MapStoreTest {
-    private static EmbeddedDatabase db;
+    private static final EmbeddedDatabase db = StoreConfigs.database();
     private final String cluster = Loopback.clusterName();
     private final int[] ports = {Loopback.freePort(), Loopback.freePort()};
     private final List<HazelcastInstance> members = new ArrayList<>();
     private final List<HazelcastInstance> clients = new ArrayList<>();
-
-    @BeforeAll
-    static void database() {
-        db = EmbeddedDatabase.start();
-    }
-
-    @AfterAll
-    static void stopDatabase() {
-        if (db != null) {
-            db.close();
-        }
-    }
 
     @AfterEach
     void stop() {

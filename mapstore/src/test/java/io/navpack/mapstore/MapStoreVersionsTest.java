@@ -13,8 +13,6 @@ import io.navpack.hazelcast.Loopback;
 import io.navpack.hazelcast.MemberJvm;
 import io.navpack.hazelcast.NavpackConfig;
 import io.navpack.hazelcast.ReadMode;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,19 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class MapStoreVersionsTest {
-    private static EmbeddedDatabase db;
-
-    @BeforeAll
-    static void database() {
-        db = EmbeddedDatabase.start();
-    }
-
-    @AfterAll
-    static void stopDatabase() {
-        if (db != null) {
-            db.close();
-        }
-    }
+    private static final EmbeddedDatabase db = StoreConfigs.database();
 
     private static List<Path> hazelcastJars(String version) {
         if (version.equals(com.hazelcast.instance.GeneratedBuildProperties.VERSION)) {
@@ -94,7 +80,7 @@ class MapStoreVersionsTest {
         }
         try (MemberJvm second = MemberJvm.start("second", xml, hazelcastJars(version), MapStoreFaultsTest.jdbcJars(),
                 List.of(), work)) {
-            second.awaitLog("1 schemas read from schema table navpack_schemas", Duration.ofSeconds(30));
+            second.awaitLog("schemas read from schema table navpack_schemas", Duration.ofSeconds(30));
             HazelcastInstance client = HazelcastClient.newHazelcastClient(Loopback.client(
                     NavpackConfig.of().readMode(ReadMode.RECORD).applyTo(new ClientConfig()), cluster, port));
             try {

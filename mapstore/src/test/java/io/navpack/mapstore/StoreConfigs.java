@@ -18,7 +18,22 @@ final class StoreConfigs {
     /** The trades' promoted columns: a top-level text, a date renamed, a decimal. */
     static final String TRADE_COLUMNS = "currency1, tradeDate AS trade_date, amount1";
 
+    private static EmbeddedDatabase shared;
+
     private StoreConfigs() {
+    }
+
+    /**
+     * The PostgreSQL server of this test JVM, started on first use and stopped (its data deleted) when the JVM ends: the
+     * test classes share it, each with tables of its own.
+     */
+    static synchronized EmbeddedDatabase database() {
+        if (shared == null) {
+            EmbeddedDatabase db = EmbeddedDatabase.start();
+            Runtime.getRuntime().addShutdownHook(new Thread(db::close, "navpack-test-database"));
+            shared = db;
+        }
+        return shared;
     }
 
     /** An in-process member on {@code port} of {@code cluster} with map {@code map} stored as {@code props} say. */
