@@ -229,6 +229,25 @@ class RowsMappingTest {
     }
 
     @Test
+    void theGuidesSnippetAnswersWhatTheOracleSays() {
+        List<String> snippet = GuideSqlTest.snippet("sql-rows");
+        assertThat(snippet).hasSize(2);
+        update(client, snippet.get(0));
+        Map<String, List<Object>> expected = new TreeMap<>();
+        orders.stream().filter(o -> o.status().equals("OPEN")).flatMap(o -> o.lines().stream()).forEach(l -> {
+            List<Object> e = expected.computeIfAbsent(l.sku(), k -> new ArrayList<>(List.of(0L, BigDecimal.ZERO)));
+            e.set(0, (Long) e.get(0) + 1);
+            e.set(1, ((BigDecimal) e.get(1)).add(l.price().multiply(BigDecimal.valueOf(l.qty()))));
+        });
+        List<List<Object>> got = rows(client, snippet.get(1));
+        assertThat(got.stream().map(r -> (String) r.get(0)).toList()).isEqualTo(new ArrayList<>(expected.keySet()));
+        for (List<Object> r : got) {
+            assertThat(r.get(1)).isEqualTo(expected.get((String) r.get(0)).get(0));
+            assertThat((BigDecimal) r.get(2)).isEqualByComparingTo((BigDecimal) expected.get((String) r.get(0)).get(1));
+        }
+    }
+
+    @Test
     void joinedWithTheValueMapping() {
         Map<String, Object> got = new TreeMap<>();
         for (List<Object> r : rows(client, "SELECT l.__key, l.__index, o.total FROM orders_lines l JOIN orders o "
