@@ -232,6 +232,35 @@ class DocumentRowsTest {
     }
 
     @Test
+    void aReloadSaysWhatWasNewReplacedAndUnchanged() throws Exception {
+        DocumentSchema schema = DocumentCatalog.read(client, "pacs");
+        List<Pacs008.Message> some = messages.subList(0, 40);
+        long[] first = reload(schema, some);
+        assertThat(first).containsExactly(40, 0, 0, 40);
+        long[] again = reload(schema, some);
+        assertThat(again).containsExactly(0, 0, 40, 40);
+        // one message changed (another key's bytes under its key), one new
+        List<Pacs008.Message> changed = new ArrayList<>(some.subList(2, 40));
+        Pacs008.Message other = messages.get(41);
+        changed.add(new Pacs008.Message(some.get(0).key(), other.msgId(), other.created(), other.txs(), other.xml()));
+        changed.add(messages.get(42));
+        long[] third = reload(schema, changed);
+        assertThat(third).containsExactly(1, 1, 38, 40);
+    }
+
+    /** Loads {@code batch} into the map pacs_reload; returns new, replaced, unchanged and stored. */
+    private static long[] reload(DocumentSchema schema, List<Pacs008.Message> batch) throws Exception {
+        try (DocumentLoader loader = DocumentLoader.into(client, "pacs_reload", schema).batchSize(16).build()) {
+            for (Pacs008.Message m : batch) {
+                loader.load(DocumentFormat.XML, m.xml(), m.key() + ".xml", m.key());
+            }
+            assertThat(loader.flush(1, TimeUnit.MINUTES)).isTrue();
+            loader.checkStored();
+            return new long[] {loader.added(), loader.replaced(), loader.unchanged(), loader.stored()};
+        }
+    }
+
+    @Test
     void chargesOfEachTransactionAreRowsOfANestedRepeatedElement() {
         sql("CREATE OR REPLACE MAPPING charges EXTERNAL NAME pacs (msg VARCHAR EXTERNAL NAME "
                 + "\"entry.FIToFICstmrCdtTrf.GrpHdr.MsgId\", amount DECIMAL EXTERNAL NAME \"this.Amt\", "
