@@ -211,6 +211,7 @@ final class RowsScan extends AbstractProcessor {
 
     /** Creates the processors on every member; carries the spec, the filter and the projection. */
     static final class Supplier implements ProcessorSupplier, DataSerializable {
+        private static final long serialVersionUID = 1L;
         private RowsSpec spec;
         private Expression<Boolean> filter;
         private List<Expression<?>> projection;

@@ -10,6 +10,7 @@ import io.navpack.format.PackedRecord;
 import io.navpack.hazelcast.internal.ProvenOn;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.Collection;
@@ -21,7 +22,9 @@ import java.util.Objects;
  * field of the value it occurs in. Travels to the members with the scan; {@link #forEachOccurrence} walks one value.
  */
 @ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
-final class RowsSpec implements DataSerializable {
+final class RowsSpec implements DataSerializable, Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** Where a column's value comes from. */
     enum Source {
         /** The entry's key. */
