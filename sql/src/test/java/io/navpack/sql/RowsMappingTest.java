@@ -279,6 +279,9 @@ class RowsMappingTest {
         assertThatThrownBy(() -> update(client, "CREATE MAPPING bad4 EXTERNAL NAME orders TYPE NavpackMap "
                 + "OPTIONS ('valueNavpackType' = 'Order', 'rows' = 'lines[any]', 'parentFields' = 'customer.adress')"))
                 .hasMessageContaining("customer.adress").hasMessageContaining("customer");
+        assertThatThrownBy(() -> update(client, "CREATE MAPPING bad5 EXTERNAL NAME orders TYPE NavpackMap "
+                + "OPTIONS ('valueNavpackType' = 'Order', 'rows' = 'lines.sku[any]')"))
+                .hasMessageContaining("'lines' repeats").hasMessageContaining("write lines[any]");
         assertThatThrownBy(() -> update(client, "INSERT INTO orders_lines (__key, __index, sku) VALUES (1, 0, 'x')"))
                 .hasMessageContaining("read-only");
         assertThat(Objects.requireNonNull(client.getMap("orders").get(1L))).isNotNull();
