@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The last two files of the distribution: NOTICE (its head, then the licence of every third-party jar in lib/) and
+# SHA256SUMS (every other file, as `sha256sum -c SHA256SUMS` checks them in the distribution's directory).
+# Arguments: DIST_DIR NOTICE_HEAD THIRD_PARTY_LIST
+set -euo pipefail
+dist="$1" head="$2" third="$3"
+{
+  cat "$head"
+  echo
+  sed -e '/^$/d' -e '/^Lists of/d' -e '/(io\.navpack:/d' -e 's/^ *//' "$third" | sed -e 's/^/  /'
+} >"$dist/NOTICE"
+cd "$dist"
+rm -f SHA256SUMS
+if command -v sha256sum >/dev/null 2>&1; then sum=(sha256sum); else sum=(shasum -a 256); fi
+find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort | while IFS= read -r f; do "${sum[@]}" "$f"; done >SHA256SUMS
+echo "distribution: $(wc -l <SHA256SUMS) files in $dist"
