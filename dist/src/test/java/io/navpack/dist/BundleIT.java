@@ -240,8 +240,57 @@ class BundleIT {
         assertThat(rows).as("SELECT ... WHERE " + date + " >= " + since).isEqualTo(byOracle).isNotEmpty();
     }
 
+    /** The README's first query of one's own data, its commands as written (with this run's cluster): a CSV, then SQL. */
     @Test
     @Order(4)
+    void theReadmesFirstQueryOfYourOwnDataAnswersLikeTheOracle() throws Exception {
+        String readme = Files.readString(home.resolve("README.md"));
+        int at = readme.indexOf("A first query of your own data");
+        assertThat(at).as("the README's quick start").isNotNegative();
+        int start = readme.indexOf('\n', readme.indexOf("```", at)) + 1;
+        List<String> commands = List.of(readme.substring(start, readme.indexOf("```", start)).replace("\\\n", " ").strip()
+                .split("\n"));
+        assertThat(commands).hasSize(2);
+
+        // orders.csv: the user's own data, with the columns the README's query names
+        java.util.Random random = new java.util.Random(7);
+        String[] cities = {"Oslo", "Lyon", "Porto", "Turin", "Ghent"};
+        StringBuilder csv = new StringBuilder("id,customer,city,total,placed\n");
+        Map<String, long[]> oracle = new TreeMap<>(); // city -> count, sum of totals in cents
+        for (int id = 1; id <= 1000; id++) {
+            String city = cities[random.nextInt(cities.length)];
+            long cents = 100 + random.nextInt(10_000_000);
+            csv.append(id).append(",c").append(random.nextInt(100)).append(',').append(city).append(',')
+                    .append(java.math.BigDecimal.valueOf(cents, 2).toPlainString()).append(",2026-0")
+                    .append(1 + random.nextInt(9)).append('-').append(10 + random.nextInt(18)).append('\n');
+            long[] c = oracle.computeIfAbsent(city, k -> new long[2]);
+            c[0]++;
+            c[1] += cents;
+        }
+        Files.writeString(home.resolve("orders.csv"), csv);
+
+        long t = System.nanoTime();
+        String out = "";
+        for (String command : commands) {
+            List<String> args = shellWords(command.replace("127.0.0.1:5701", "127.0.0.1:" + ports[0])
+                    .replace("--cluster-name navpack", "--cluster-name " + cluster));
+            out = run(home, Duration.ofMinutes(3), args.toArray(String[]::new));
+        }
+        step("README: navpack load of a CSV, navpack sql", t);
+        Map<String, String> rows = new TreeMap<>();
+        for (String line : out.split("\n")) {
+            String[] cells = line.split("\\|");
+            if (cells.length == 3 && !cells[0].isBlank() && !cells[0].strip().equals("city")) {
+                rows.put(cells[0].strip(), cells[1].strip() + " " + new java.math.BigDecimal(cells[2].strip()).stripTrailingZeros().toPlainString());
+            }
+        }
+        Map<String, String> expected = new TreeMap<>();
+        oracle.forEach((city, c) -> expected.put(city, c[0] + " " + java.math.BigDecimal.valueOf(c[1], 2).stripTrailingZeros().toPlainString()));
+        assertThat(rows).as("the README's query:\n" + out).isEqualTo(expected);
+    }
+
+    @Test
+    @Order(5)
     void theJavaExampleCompilesAgainstLibAndAnswersLikeItsOracle() {
         long t = System.nanoTime();
         String out = run(home.resolve("examples/java-client"), Duration.ofMinutes(3), "./run.sh", "2000");
@@ -251,7 +300,7 @@ class BundleIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void thePythonExampleRunsOnTheWheel() {
         long t = System.nanoTime();
         String python = System.getProperty("navpack.dist.python", "python3");
@@ -269,6 +318,16 @@ class BundleIT {
     }
 
     // ---- the command line and processes
+
+    /** A command line split as a shell splits it: words, and double-quoted strings as one word. */
+    private static List<String> shellWords(String line) {
+        List<String> words = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"([^\"]*)\"|(\\S+)").matcher(line);
+        while (m.find()) {
+            words.add(m.group(1) != null ? m.group(1) : m.group(2));
+        }
+        return words;
+    }
 
     private static String navpack(String... args) {
         List<String> command = new ArrayList<>(List.of("bin/navpack", args[0], "--cluster", "127.0.0.1:" + ports[0],

@@ -21,7 +21,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
- * A client with navpack: stores orders in the map {@code orders} of a running cluster, queries them on the members by
+ * A client with navpack: stores orders in the map {@code example_orders} of a running cluster, queries them on the members by
  * their fields' plain names and with SQL, and checks every answer against the same orders filtered here in memory.
  *
  * <pre>
@@ -43,14 +43,14 @@ public final class Orders {
         HazelcastInstance client = HazelcastClient.newHazelcastClient(); // config/client.yaml
         boolean right;
         try {
-            IMap<Long, Order> orders = client.getMap("orders");
+            IMap<Long, Order> orders = client.getMap("example_orders");
             orders.clear();
             Map<Long, Order> batch = new HashMap<>();
             for (Order o : all) {
                 batch.put(o.id(), o);
             }
             orders.putAll(batch);
-            System.out.printf("stored %,d orders in the map 'orders'%n", orders.size());
+            System.out.printf("stored %,d orders in the map 'example_orders'%n", orders.size());
 
             // queries by the fields' plain names, run on the members without the class Order
             right = check("city = 'Oslo' and total > 500",
@@ -64,9 +64,9 @@ public final class Orders {
                     ids(all, o -> o.status() == Status.OPEN));
 
             // SQL: the mapping takes its columns from the schema navpack registered in the cluster
-            client.getSql().execute("CREATE OR REPLACE MAPPING orders TYPE NavpackMap");
+            client.getSql().execute("CREATE OR REPLACE MAPPING example_orders TYPE NavpackMap");
             Map<String, String> bySql = new TreeMap<>();
-            for (SqlRow row : client.getSql().execute("SELECT city, COUNT(*) AS n, SUM(total) AS total FROM orders "
+            for (SqlRow row : client.getSql().execute("SELECT city, COUNT(*) AS n, SUM(total) AS total FROM example_orders "
                     + "WHERE status = 'OPEN' GROUP BY city")) {
                 bySql.put(row.getObject("city"), row.<Long>getObject("n") + " orders, "
                         + row.<BigDecimal>getObject("total").stripTrailingZeros().toPlainString());
