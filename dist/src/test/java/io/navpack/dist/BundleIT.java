@@ -80,7 +80,7 @@ class BundleIT {
 
         // this run's own cluster: the shipped configurations with free ports and a cluster name of its own
         cluster = "bundle-" + UUID.randomUUID().toString().substring(0, 8);
-        ports = new int[] {freePort(), freePort()};
+        ports = freePortPair(); // as 5701 and 5702: the second member takes the next port
         edit(home.resolve("config/member.yaml"), Map.of("cluster-name: navpack", "cluster-name: " + cluster,
                 "port: 5701", "port: " + ports[0], "127.0.0.1:5701", "127.0.0.1:" + ports[0],
                 "127.0.0.1:5702", "127.0.0.1:" + ports[1]));
@@ -317,6 +317,22 @@ class BundleIT {
         assertThat(out).contains("every answer equals the readings filtered in memory").doesNotContain("WRONG");
     }
 
+    /** SIGTERM (what Ctrl-C sends too) shuts a member of bin/navpack-member down gracefully: nothing is lost. */
+    @Test
+    @Order(7)
+    void aMemberStoppedWithSigtermHandsItsPartitionsOverFirst() throws Exception {
+        Process second = members.get(1);
+        long t = System.nanoTime();
+        second.destroy();
+        assertThat(second.waitFor(60, TimeUnit.SECONDS)).as("the second member stops within 60 s").isTrue();
+        step("second member stopped (SIGTERM)", t);
+        assertThat(Files.readString(memberLogs.get(0))).as("the first member's log")
+                .contains("Shutdown request of Member [127.0.0.1]:" + ports[1]);
+        String json = navpack("sql", "--json", "SELECT COUNT(*) AS n FROM fpml");
+        assertThat(new ObjectMapper().readTree(json.substring(json.indexOf('['))).get(0).get("n").asInt())
+                .as("documents left on the one member").isEqualTo(parseFpml().size());
+    }
+
     // ---- the command line and processes
 
     /** A command line split as a shell splits it: words, and double-quoted strings as one word. */
@@ -393,10 +409,17 @@ class BundleIT {
         Files.writeString(file, s);
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
+    /** Two free ports, one after the other. */
+    private static int[] freePortPair() throws IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            try (ServerSocket first = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+                 ServerSocket second = new ServerSocket(first.getLocalPort() + 1, 1, java.net.InetAddress.getLoopbackAddress())) {
+                return new int[] {first.getLocalPort(), second.getLocalPort()};
+            } catch (IOException | IllegalArgumentException taken) {
+                // the next port is taken: try another pair
+            }
         }
+        throw new IOException("no two free ports one after the other on 127.0.0.1");
     }
 
     private static String sha256(Path file) throws Exception {
