@@ -4,6 +4,15 @@
 # Arguments: DIST_DIR NOTICE_HEAD THIRD_PARTY_LIST
 set -euo pipefail
 dist="$1" head="$2" third="$3"
+# the client jars come with their sources, which the same build makes (-Pdist on every module)
+for jar in "$dist"/lib/navpack-{format,serializer,extractors,index-sizer,documents,documents-hazelcast}-[0-9]*.jar; do
+  case "$jar" in *-sources.jar|*-tests.jar) continue ;; esac
+  if [ ! -f "${jar%.jar}-sources.jar" ]; then
+    echo "no sources jar beside $(basename "$jar"): build the distribution with its modules (./mvnw package -Pdist" \
+         "from the root, not -pl dist alone)" >&2
+    exit 1
+  fi
+done
 {
   cat "$head"
   echo

@@ -2,6 +2,7 @@ package io.navpack.dist;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.navpack.documents.hazelcast.FpmlSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -10,11 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.w3c.dom.Element;
-import org.w3c.dom.Node;
 
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -26,7 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -57,8 +53,6 @@ class BundleIT {
     private static final Path ROOT = Path.of(System.getProperty("navpack.root", "..")).toAbsolutePath().normalize();
     private static final Path ARCHIVE = Path.of(System.getProperty("navpack.dist.archive",
             "target/navpack-" + VERSION + ".tar.gz")).toAbsolutePath();
-    private static final Path FPML = Path.of(System.getProperty("navpack.dist.fpml", "../../shared/data/fpml"))
-            .toAbsolutePath().normalize();
     private static final Duration START = Duration.ofSeconds(120);
 
     private static Path work;
@@ -196,9 +190,9 @@ class BundleIT {
     @Test
     @Order(3)
     void theSharedFpmlSetLoadsAndAnswersPlainNameAndSqlQueriesLikeTheOracle() throws Exception {
-        Map<String, Element> oracle = parseFpml();
+        Map<String, Element> oracle = FpmlSet.parse();
         long t = System.nanoTime();
-        String load = navpack("load", "--map", "fpml", "--infer", FPML.toString());
+        String load = navpack("load", "--map", "fpml", "--infer", FpmlSet.dir().toString());
         step("navpack load of " + oracle.size() + " FpML documents", t);
         assertThat(load).contains(oracle.size() + " documents");
 
@@ -215,7 +209,8 @@ class BundleIT {
             exported = walk.filter(Files::isRegularFile).map(p -> out.relativize(p).toString().replaceAll("\\.xml$", ""))
                     .collect(Collectors.toCollection(TreeSet::new));
         }
-        Set<String> expected = oracle.entrySet().stream().filter(e -> values(e.getValue(), partyName).contains(party))
+        Set<String> expected = oracle.entrySet().stream()
+                .filter(e -> FpmlSet.values(e.getValue(), partyName).contains(party))
                 .map(Map.Entry::getKey).collect(Collectors.toCollection(TreeSet::new));
         assertThat(exported).as(partyName + " = " + party).isEqualTo(expected).isNotEmpty();
 
@@ -232,7 +227,7 @@ class BundleIT {
         }
         Map<String, String> byOracle = new TreeMap<>();
         oracle.forEach((key, root) -> {
-            List<String> d = values(root, date);
+            List<String> d = FpmlSet.values(root, date);
             if (!d.isEmpty() && d.get(0).compareTo(since) >= 0) {
                 byOracle.put(key, d.get(0));
             }
@@ -330,7 +325,7 @@ class BundleIT {
                 .contains("Shutdown request of Member [127.0.0.1]:" + ports[1]);
         String json = navpack("sql", "--json", "SELECT COUNT(*) AS n FROM fpml");
         assertThat(new ObjectMapper().readTree(json.substring(json.indexOf('['))).get(0).get("n").asInt())
-                .as("documents left on the one member").isEqualTo(parseFpml().size());
+                .as("documents left on the one member").isEqualTo(FpmlSet.parse().size());
     }
 
     // ---- the command line and processes
@@ -430,45 +425,11 @@ class BundleIT {
         System.out.printf("[bundle] %-48s %6.1f s%n", what, (System.nanoTime() - startedNanos) / 1e9);
     }
 
-    // ---- the oracle: the FpML documents as DOM trees, by the key navpack load gives them (path without .xml)
-
-    private static Map<String, Element> parseFpml() throws Exception {
-        assertThat(FPML).as("the shared FpML documents (-Dnavpack.dist.fpml)").isDirectory();
-        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-        f.setNamespaceAware(true);
-        f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        DocumentBuilder b = f.newDocumentBuilder();
-        Map<String, Element> out = new LinkedHashMap<>();
-        try (Stream<Path> walk = Files.walk(FPML)) {
-            for (Path p : walk.filter(x -> x.toString().endsWith(".xml")).sorted().toList()) {
-                String rel = FPML.relativize(p).toString().replace('\\', '/');
-                out.put(rel.substring(0, rel.length() - ".xml".length()), b.parse(p.toFile()).getDocumentElement());
-            }
-        }
-        return out;
-    }
-
-    /** The texts at a path of element names below the root; {@code [any]} reads every occurrence. */
-    private static List<String> values(Element root, String path) {
-        List<Element> current = List.of(root);
-        for (String step : path.replace("[any]", "").split("\\.")) {
-            List<Element> next = new ArrayList<>();
-            for (Element e : current) {
-                for (Node c = e.getFirstChild(); c != null; c = c.getNextSibling()) {
-                    if (c instanceof Element ce && step.equals(ce.getLocalName())) {
-                        next.add(ce);
-                    }
-                }
-            }
-            current = next;
-        }
-        return current.stream().map(Element::getTextContent).toList();
-    }
+    // ---- the oracle: the FpML documents as DOM trees (FpmlSet, from navpack-documents-hazelcast's test-jar)
 
     /** The values at a path, the most frequent first (each document counted once per value). */
     private static List<String> frequent(Map<String, Element> oracle, String path) {
-        Map<String, Long> counts = oracle.values().stream().flatMap(r -> values(r, path).stream().distinct())
+        Map<String, Long> counts = oracle.values().stream().flatMap(r -> FpmlSet.values(r, path).stream().distinct())
                 .collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()));
         return counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
                 .thenComparing(Map.Entry.comparingByKey())).map(Map.Entry::getKey).toList();
