@@ -291,7 +291,9 @@ class BundleIT {
         String out = run(home.resolve("examples/java-client"), Duration.ofMinutes(3), "./run.sh", "2000");
         step("Java example: javac against lib/ and run", t);
         assertThat(out).contains("stored 2,000 orders").contains("every answer equals the orders filtered in memory")
-                .doesNotContain("WRONG");
+                .doesNotContain("WRONG")
+                .as("the client's start-up line, from the plain navpack-serializer jar's manifest")
+                .contains("navpack " + VERSION + " active on this client");
     }
 
     @Test
