@@ -67,6 +67,19 @@ public final class DockerSupport {
     }
 
     /** Fails or skips: the message for a test run that needs Docker and has none. */
+    /**
+     * Empty when Docker is there; else why the container tests are skipped, or an exception when they are required
+     * ({@link ItSettings#REQUIRE_DOCKER}).
+     */
+    public static Optional<String> skipReason() {
+        Optional<String> reason = unavailableReason();
+        if (reason.isPresent() && ItSettings.requireDocker()) {
+            throw new IllegalStateException("container tests are required (" + ItSettings.REQUIRE_DOCKER + "=true) but "
+                    + reason.get());
+        }
+        return reason.map(DockerSupport::skipMessage);
+    }
+
     public static String skipMessage(String reason) {
         return "container tests skipped: " + reason + " (-D" + ItSettings.REQUIRE_DOCKER + "=true makes this a failure)";
     }

@@ -98,7 +98,7 @@ public final class HazelcastCluster implements AutoCloseable {
                 members.add(new ClusterMember(number, ip, network.getId(), () -> newContainer(number, ip)));
             }
             System.out.println("[navpack-it] member JVM options: " + String.join(" ", jvmOptions("member1", subnetPrefix + FIRST_HOST))
-                    + (image.distribution().attachAgent() ? " -javaagent:" + MemberDistribution.CONTAINER_AGENT : " (no agent)"));
+                    + image.agentDescription());
             startAll(members);
             awaitSettled(settings.startupTimeout);
             System.out.printf("[navpack-it] cluster %s of %d members on %s started in %d ms (image %s)%n",

@@ -1,6 +1,5 @@
 package io.navpack.it;
 
-import java.util.Optional;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -64,15 +63,8 @@ public final class HazelcastClusterExtension implements ExecutionCondition, Befo
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        Optional<String> reason = DockerSupport.unavailableReason();
-        if (reason.isEmpty()) {
-            return ConditionEvaluationResult.enabled("Docker is available");
-        }
-        if (ItSettings.requireDocker()) {
-            throw new IllegalStateException("container tests are required (" + ItSettings.REQUIRE_DOCKER + "=true) but "
-                    + reason.get());
-        }
-        return ConditionEvaluationResult.disabled(DockerSupport.skipMessage(reason.get()));
+        return DockerSupport.skipReason().map(ConditionEvaluationResult::disabled)
+                .orElseGet(() -> ConditionEvaluationResult.enabled("Docker is available"));
     }
 
     @Override

@@ -24,6 +24,9 @@ import org.testcontainers.utility.MountableFile;
  * <p>With {@code -Dnavpack.it.image=hazelcast/hazelcast:5.7.0} (or any image built like it) members run on that
  * image instead: the navpack jars go to {@code /opt/navpack} and onto {@code CLASSPATH}, the agent and the member
  * options into {@code JAVA_OPTS}. Docker pulls that image if it is not there; it is never removed here.
+ *
+ * <p>{@link #fromDockerfile} builds the distribution's member image from its Dockerfile, {@code FROM scratch} in the
+ * official image's layout ({@link MemberDockerfile}); its members start as that image starts them.
  */
 public final class MemberImage implements AutoCloseable {
 
@@ -34,14 +37,16 @@ public final class MemberImage implements AutoCloseable {
     private final String name;
     private final boolean built;
     private final MemberDistribution distribution;
+    private final MemberDockerfile dockerfile;
     private volatile boolean closed;
 
     private final Thread shutdownHook;
 
-    private MemberImage(String name, boolean built, MemberDistribution distribution) {
+    private MemberImage(String name, boolean built, MemberDistribution distribution, MemberDockerfile dockerfile) {
         this.name = name;
         this.built = built;
         this.distribution = distribution;
+        this.dockerfile = dockerfile;
         this.shutdownHook = new Thread(this::close, "navpack-it-image-cleanup");
         if (built) {
             Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -51,7 +56,7 @@ public final class MemberImage implements AutoCloseable {
     /** The image {@link ItSettings#image()} names, or a scratch image built now from {@code distribution}. */
     public static MemberImage create(MemberDistribution distribution) {
         return ItSettings.image()
-                .map(image -> new MemberImage(image, false, distribution))
+                .map(image -> new MemberImage(image, false, distribution, null))
                 .orElseGet(() -> buildScratch(distribution));
     }
 
@@ -70,12 +75,26 @@ public final class MemberImage implements AutoCloseable {
                         .copy("navpack", MemberDistribution.CONTAINER_HOME)
                         .workDir("/tmp")
                         .build());
+        return build(image, tag, distribution, null);
+    }
+
+    /**
+     * The image of {@code dockerfile}, built {@code FROM scratch} with Hazelcast's jars of {@code distribution} where
+     * the official image has them and the files its {@code COPY} instructions name from {@code context}.
+     */
+    public static MemberImage fromDockerfile(MemberDockerfile dockerfile, MemberDistribution distribution, Map<String, Path> context) {
+        String tag = "navpack-it-dockerfile:" + UUID.randomUUID().toString().substring(0, 12);
+        return build(dockerfile.image(tag, DockerSupport.labels(), distribution.lib(), context), tag, distribution, dockerfile);
+    }
+
+    private static MemberImage build(ImageFromDockerfile image, String tag, MemberDistribution distribution,
+                                     MemberDockerfile dockerfile) {
         long started = System.nanoTime();
         try {
             String built = image.get(BUILD_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             System.out.printf("[navpack-it] built member image %s in %d ms from %s%n",
-                    built, (System.nanoTime() - started) / 1_000_000, distribution);
-            return new MemberImage(built, true, distribution);
+                    built, (System.nanoTime() - started) / 1_000_000, dockerfile != null ? "a Dockerfile" : distribution);
+            return new MemberImage(built, true, distribution, dockerfile);
         } catch (TimeoutException e) {
             image.cancel(true);
             removeQuietly(tag);
@@ -111,6 +130,13 @@ public final class MemberImage implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("image " + name + " is closed");
         }
+        if (dockerfile != null) {
+            return hostJdk(new GenericContainer<>(DockerImageName.parse(name))
+                    .withCopyFileToContainer(MountableFile.forHostPath(config, 0644), MemberDistribution.CONTAINER_CONFIG)
+                    .withEnv("HAZELCAST_CONFIG", MemberDistribution.CONTAINER_CONFIG)
+                    .withCommand(dockerfile.command(javaHome().resolve("bin").resolve("java").toString(),
+                            MemberDistribution.CONTAINER_CONFIG, jvmOptions).toArray(String[]::new)));
+        }
         boolean agent = distribution.attachAgent();
         List<String> options = new ArrayList<>();
         if (agent) {
@@ -123,15 +149,8 @@ public final class MemberImage implements AutoCloseable {
                 .withCopyFileToContainer(MountableFile.forHostPath(config, 0644), MemberDistribution.CONTAINER_CONFIG)
                 .withEnv("HZ_PHONE_HOME_ENABLED", "false");
         if (built) {
-            Path javaHome = Path.of(System.getProperty("java.home")).toAbsolutePath();
-            for (String dir : HOST_DIRECTORIES) {
-                if (Files.exists(Path.of(dir))) {
-                    container.withFileSystemBind(dir, dir, BindMode.READ_ONLY);
-                }
-            }
-            if (HOST_DIRECTORIES.stream().noneMatch(dir -> javaHome.startsWith(dir))) {
-                container.withFileSystemBind(javaHome.toString(), javaHome.toString(), BindMode.READ_ONLY);
-            }
+            Path javaHome = javaHome();
+            hostJdk(container);
             List<String> command = new ArrayList<>();
             command.add(javaHome.resolve("bin").resolve("java").toString());
             command.addAll(options);
@@ -148,6 +167,32 @@ public final class MemberImage implements AutoCloseable {
                     .withEnv("CLASSPATH", MemberDistribution.CONTAINER_HOME + "/plugins/*:" + MemberDistribution.CONTAINER_AGENT)
                     .withEnv("JAVA_OPTS", String.join(" ", options))
                     .withEnv("HAZELCAST_CONFIG", MemberDistribution.CONTAINER_CONFIG);
+        }
+        return container;
+    }
+
+    /** How members of this image get the agent, for the log. */
+    String agentDescription() {
+        if (dockerfile != null) {
+            return " (and the Dockerfile's JAVA_OPTS: " + dockerfile.env().getOrDefault("JAVA_OPTS", "") + ")";
+        }
+        return distribution.attachAgent() ? " -javaagent:" + MemberDistribution.CONTAINER_AGENT : " (no agent)";
+    }
+
+    private static Path javaHome() {
+        return Path.of(System.getProperty("java.home")).toAbsolutePath();
+    }
+
+    /** The host's JDK and the system directories it needs, read-only: the scratch images have no JDK of their own. */
+    private static GenericContainer<?> hostJdk(GenericContainer<?> container) {
+        Path javaHome = javaHome();
+        for (String dir : HOST_DIRECTORIES) {
+            if (Files.exists(Path.of(dir))) {
+                container.withFileSystemBind(dir, dir, BindMode.READ_ONLY);
+            }
+        }
+        if (HOST_DIRECTORIES.stream().noneMatch(dir -> javaHome.startsWith(dir))) {
+            container.withFileSystemBind(javaHome.toString(), javaHome.toString(), BindMode.READ_ONLY);
         }
         return container;
     }

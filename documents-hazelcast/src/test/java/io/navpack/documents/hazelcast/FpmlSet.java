@@ -18,31 +18,34 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The shared FpML documents, and an oracle over them parsed as DOM trees: values by element names. */
-final class FpmlSet {
+/**
+ * The shared FpML documents, and an oracle over them parsed as DOM trees: values by element names. Public for the
+ * distribution's smoke test (module dist), which takes it from this module's test-jar.
+ */
+public final class FpmlSet {
     private FpmlSet() {
     }
 
-    static Path dir() {
+    public static Path dir() {
         Path p = Path.of(System.getProperty("navpack.fpml.dir", "../../shared/data/fpml")).toAbsolutePath().normalize();
         assertThat(p).as("the shared FpML documents (-Dnavpack.fpml.dir)").isDirectory();
         return p;
     }
 
-    static List<Path> files() throws IOException {
+    public static List<Path> files() throws IOException {
         try (Stream<Path> s = Files.walk(dir())) {
             return s.filter(f -> f.toString().endsWith(".xml")).sorted().toList();
         }
     }
 
     /** A document's key as a load without a key path gives it: its path below the directory, without extension. */
-    static String key(Path file) {
+    public static String key(Path file) {
         String rel = dir().relativize(file).toString().replace('\\', '/');
         return rel.substring(0, rel.length() - ".xml".length());
     }
 
     /** Every document's root element by its key. */
-    static Map<String, Element> parse() throws Exception {
+    public static Map<String, Element> parse() throws Exception {
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
         f.setNamespaceAware(true);
         f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -60,7 +63,7 @@ final class FpmlSet {
      * The texts at a path of element names from the root ({@code trade.tradeHeader.tradeDate}; {@code [any]} and
      * {@code [n]} are read as every occurrence, which is what the paths of the tests select).
      */
-    static List<String> values(Element root, String path) {
+    public static List<String> values(Element root, String path) {
         List<Element> current = List.of(root);
         for (String step : path.replaceAll("\\[[^]]*]", "").split("\\.")) {
             List<Element> next = new ArrayList<>();
