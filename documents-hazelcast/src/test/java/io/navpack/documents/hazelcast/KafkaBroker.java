@@ -1,6 +1,5 @@
 package io.navpack.documents.hazelcast;
 
-import io.navpack.hazelcast.Loopback;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -37,6 +36,11 @@ public final class KafkaBroker implements AutoCloseable {
     private final Path log;
     private KafkaProducer<byte[], byte[]> producer;
 
+    /** The broker's JVM (to measure its CPU apart). */
+    public Process process() {
+        return process;
+    }
+
     private KafkaBroker(Process process, int port, Path log) {
         this.process = process;
         this.port = port;
@@ -45,10 +49,15 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** Formats a log directory under {@code work} and starts a broker on it with {@code heapMb} of heap. */
     public static KafkaBroker start(Path work, int heapMb) {
+        return start(work, heapMb, List.of());
+    }
+
+    /** As above, with more JVM options for the broker (a benchmark's GC settings, say). */
+    public static KafkaBroker start(Path work, int heapMb, List<String> jvmOptions) {
         try {
             Files.createDirectories(work);
-            int port = Loopback.freePort();
-            int controller = Loopback.freePort();
+            int port = freePort();
+            int controller = freePort();
             Path config = work.resolve("server.properties");
             Files.writeString(config, String.join("\n",
                     "process.roles=broker,controller",
@@ -77,7 +86,9 @@ public final class KafkaBroker implements AutoCloseable {
                 throw new IllegalStateException("formatting the broker's log directory failed:\n"
                         + Files.readString(work.resolve("format.log")));
             }
-            Process p = new ProcessBuilder(command(heapMb, "kafka.Kafka", config.toString())).redirectErrorStream(true)
+            List<String> cmd = command(heapMb, "kafka.Kafka", config.toString());
+            cmd.addAll(1, jvmOptions);
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             KafkaBroker b = new KafkaBroker(p, port, log);
             b.awaitReady();
@@ -87,6 +98,12 @@ public final class KafkaBroker implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
         }
     }
 
