@@ -6,6 +6,7 @@ import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastJsonValue;
 import com.hazelcast.jet.Job;
 import com.hazelcast.jet.core.JobStatus;
+import com.hazelcast.jet.pipeline.test.TestSources;
 import com.hazelcast.map.IMap;
 import com.hazelcast.query.Predicates;
 import io.navpack.documents.DocumentFormat;
@@ -13,6 +14,7 @@ import io.navpack.documents.DocumentSchema;
 import io.navpack.documents.SchemaInference;
 import io.navpack.documents.Transcoder;
 import io.navpack.documents.hazelcast.member.StreamMeters;
+import io.navpack.documents.hazelcast.member.Ticks;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.Schema;
 import io.navpack.hazelcast.Loopback;
@@ -227,6 +229,16 @@ class DocumentStreamsTest {
         assertThat(meters.get("navpack.stream.messages")).isGreaterThanOrEqualTo(sent.size() + bad.size());
         assertThat(meters.get("navpack.stream.bytes")).isGreaterThanOrEqualTo((double) bytes);
         assertThat(meters.get("navpack.stream.failures")).isGreaterThanOrEqualTo(bad.size());
+        // what 'navpack stream --status' prints: the members' notes and the dead letters
+        await("the members' notes caught up", () -> {
+            StreamStatus st = StreamStatus.of(client, "fpml");
+            return st.offsets().size() == 4 && st.lag().size() == 4 && st.totalLag() == 0;
+        });
+        StreamStatus status = StreamStatus.of(client, "fpml");
+        assertThat(status.deadLetters()).isEqualTo(bad.size());
+        assertThat(status.messages()).isGreaterThanOrEqualTo(sent.size() + bad.size());
+        assertThat(status.offsets().values().stream().mapToLong(o -> o + 1).sum()).isEqualTo(sent.size() + bad.size());
+        assertThat(status.job().getStatus()).isEqualTo(JobStatus.RUNNING);
         job.cancel();
     }
 
@@ -272,9 +284,7 @@ class DocumentStreamsTest {
     // ---------------------------------------------------------------------------------------------- NDJSON
 
     static byte[] event(int i, String extra) {
-        return ("{\"id\":\"E" + i + "\",\"kind\":\"" + (i % 3 == 0 ? "buy" : "sell") + "\",\"amount\":" + (i * 7 % 1000) + ".25"
-                + ",\"book\":{\"desk\":\"D" + (i % 5) + "\",\"trader\":\"T" + (i % 11) + "\"}" + extra + "}")
-                .getBytes(StandardCharsets.UTF_8);
+        return Ticks.event(i, extra);
     }
 
     static DocumentSchema eventSchema(String name) {
@@ -411,6 +421,33 @@ class DocumentStreamsTest {
             out.merge(x.typeName(), x.version(), Math::max);
         }
         return out;
+    }
+
+    // ---------------------------------------------------------------------------------------------- any stream source
+
+    @Test
+    @Order(5)
+    void stringsOfAnyStreamSourceGoTheSameWay() {
+        DocumentSchema schema = eventSchema("ticks");
+        DocumentCatalog.publish(client, "ticks", schema);
+        // 100 events as strings, one bad, then the same again and again: a replay changes nothing
+        Job job = client.getJet().newJob(DocumentPipelines.stream(TestSources.itemStream(500, new Ticks()),
+                DocumentStream.into("ticks", schema).key("id")), DocumentStream.into("ticks", schema).jobConfig());
+        IMap<String, PackedRecord> map = client.getMap("ticks");
+        await("100 events and the bad one", () -> map.size() == 100 && deadLetters("ticks").size() == 1);
+        await("the source again from the start", () -> meters("ticks")
+                .getOrDefault("navpack.stream.messages", 0.0) > 250);
+        job.cancel();
+        Transcoder t = schema.transcoder();
+        assertThat(map.size()).isEqualTo(100);
+        for (int i = 0; i <= 100; i++) {
+            if (i != 50) {
+                assertThat(map.get("E" + i).bytes()).isEqualTo(t.toNavpack(DocumentFormat.JSON, event(i, ""), "E" + i));
+            }
+        }
+        Map.Entry<String, HazelcastJsonValue> dead = deadLetters("ticks").entrySet().iterator().next();
+        assertThat(dead.getKey()).matches(".+:sha256-[0-9a-f]{32}");
+        assertThat(dead.getValue().getValue()).contains("\"partition\":-1", "\"offset\":-1");
     }
 
     // ---------------------------------------------------------------------------------------------- a member lost
