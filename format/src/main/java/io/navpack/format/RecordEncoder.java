@@ -380,7 +380,7 @@ public final class RecordEncoder {
         for (int f = 0; f < n; f++) {
             int s = start[f];
             if (s < 0) {
-                if (!schema.field(f).nullable()) {
+                if (!schema.nullable(f)) {
                     throw new NavpackException("field " + schema.field(f).name() + " of " + schema.typeName()
                             + " must not be null");
                 }
