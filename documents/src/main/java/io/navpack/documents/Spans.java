@@ -45,7 +45,6 @@ final class Spans {
     /** One open record: the head, tail and count of each field's spans. */
     static final class Frame {
         RecType type;
-        int fields;
         int[] head = new int[16];
         int[] tail = new int[16];
         int[] count = new int[16];
@@ -69,7 +68,6 @@ final class Spans {
         void open(RecType t, int spanMark, int bufferMark) {
             type = t;
             int n = t.slots.size();
-            fields = n;
             if (head.length < n) {
                 int size = Math.max(n, head.length * 2);
                 head = new int[size];
