@@ -96,10 +96,6 @@ final class StreamCommand implements Callable<Integer> {
     @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "2", description = "Seconds between progress lines (default ${DEFAULT-VALUE}).")
     int interval;
 
-    @Option(names = "--for", paramLabel = "SECONDS", hidden = true, defaultValue = "0",
-            description = "Print progress for this long, then exit as on Ctrl-C (0: until Ctrl-C).")
-    int forSeconds;
-
     @Override
     public Integer call() throws Exception {
         if (status && cancel) {
@@ -157,6 +153,9 @@ final class StreamCommand implements Callable<Integer> {
     private int submit() throws IOException, InterruptedException {
         if (kafka == null || topic == null) {
             throw new CliException(Main.USAGE, "a stream needs --kafka host:port and --topic NAME (or --status, --cancel)");
+        }
+        if (interval < 1) {
+            throw new CliException(Main.USAGE, "--interval takes at least 1 second: " + interval);
         }
         if ((schemaFile == null) == (inferFrom == null)) {
             throw new CliException(Main.USAGE, "give the schema: --schema FILE or --infer-from DIR");
@@ -239,10 +238,9 @@ final class StreamCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints progress lines until Ctrl-C, --for, or the job's end. */
+    /** Prints progress lines until Ctrl-C or the job's end. */
     private int follow(HazelcastInstance hz, Job job, boolean[] stopping) {
         PrintStream out = System.out;
-        long start = System.nanoTime();
         StreamStatus last = StreamStatus.of(hz, map);
         long lastAt = System.nanoTime();
         while (true) {
@@ -252,9 +250,6 @@ final class StreamCommand implements Callable<Integer> {
                     if (stopping[0]) {
                         return Main.OK;
                     }
-                }
-                if (forSeconds > 0 && System.nanoTime() - start > TimeUnit.SECONDS.toNanos(forSeconds)) {
-                    return Main.OK;
                 }
                 sleep(50);
             }
