@@ -195,8 +195,7 @@ final class StreamCommand implements Callable<Integer> {
                 throw new CliException(Main.FAILED, "the cluster refuses the schema: " + e.getMessage()
                         + " (choose other type ids with 'navpack infer --first-type-id', or stream into another cluster)", e);
             }
-            Properties props = new Properties();
-            props.putAll(kafkaProperties);
+            Properties props = consumerProperties();
             props.setProperty("bootstrap.servers", String.join(",", kafka));
             props.setProperty("auto.offset.reset", from);
             Job job;
@@ -236,6 +235,15 @@ final class StreamCommand implements Callable<Integer> {
             done.countDown();
             hz.shutdown();
         }
+    }
+
+    /** The consumer properties given with --kafka-property. */
+    private Properties consumerProperties() {
+        Properties p = new Properties();
+        for (Map.Entry<String, String> e : kafkaProperties.entrySet()) {
+            p.setProperty(e.getKey(), e.getValue());
+        }
+        return p;
     }
 
     /** Prints progress lines until Ctrl-C or the job's end. */
