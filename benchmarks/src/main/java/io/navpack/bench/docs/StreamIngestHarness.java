@@ -16,6 +16,7 @@ import io.navpack.bench.clientops.MemberProcess;
 import io.navpack.bench.clientops.member.MemberMain;
 import io.navpack.bench.docs.stream.HeapAfterGc;
 import io.navpack.bench.docs.stream.StreamPeers;
+import io.navpack.bench.scan.ScanCluster;
 import io.navpack.documents.DocumentFormat;
 import io.navpack.documents.DocumentSchema;
 import io.navpack.documents.SchemaInference;
@@ -429,7 +430,7 @@ public final class StreamIngestHarness {
         int[] ports = {ClientOpsCluster.freePort(), ClientOpsCluster.freePort()};
         String classPath = ClientOpsCluster.memberClassPath(lib, work, List.of("hazelcast-\\d.*", "navpack-member-\\d.*",
                         "navpack-fixtures-\\d.*", "hazelcast-jet-kafka-.*", "kafka-clients-.*", "slf4j-api-.*"),
-                List.of(MemberMain.class, StreamPeers.class, HeapAfterGc.class));
+                List.of(MemberMain.class, StreamPeers.class, HeapAfterGc.class, ScanCluster.class));
         if (System.getProperty("navpack.bench.member.jvmArgs") == null) {
             System.setProperty("navpack.bench.member.jvmArgs", "-Xms3g -Xmx3g");
         }
