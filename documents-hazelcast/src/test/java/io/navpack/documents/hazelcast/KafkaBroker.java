@@ -52,7 +52,7 @@ public final class KafkaBroker implements AutoCloseable {
         return start(work, heapMb, List.of());
     }
 
-    /** As above, with more JVM options for the broker (a benchmark's GC settings, say). */
+    /** As above, with the broker's JVM options (a benchmark's: JIT and GC as in production) instead of the quick ones. */
     public static KafkaBroker start(Path work, int heapMb, List<String> jvmOptions) {
         try {
             Files.createDirectories(work);
@@ -78,7 +78,7 @@ public final class KafkaBroker implements AutoCloseable {
                     "message.max.bytes=" + (32 << 20),
                     "") , StandardCharsets.UTF_8);
             Path log = work.resolve("broker.log");
-            List<String> format = command(heapMb, "kafka.tools.StorageTool", "format", "-t", Uuid.randomUuid().toString(),
+            List<String> format = command(heapMb, List.of(), "kafka.tools.StorageTool", "format", "-t", Uuid.randomUuid().toString(),
                     "-c", config.toString());
             Process f = new ProcessBuilder(format).redirectErrorStream(true).redirectOutput(work.resolve("format.log").toFile()).start();
             if (!f.waitFor(60, TimeUnit.SECONDS) || f.exitValue() != 0) {
@@ -86,9 +86,7 @@ public final class KafkaBroker implements AutoCloseable {
                 throw new IllegalStateException("formatting the broker's log directory failed:\n"
                         + Files.readString(work.resolve("format.log")));
             }
-            List<String> cmd = command(heapMb, "kafka.Kafka", config.toString());
-            cmd.addAll(1, jvmOptions);
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+            Process p = new ProcessBuilder(command(heapMb, jvmOptions, "kafka.Kafka", config.toString())).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             KafkaBroker b = new KafkaBroker(p, port, log);
             b.awaitReady();
@@ -107,12 +105,16 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private static List<String> command(int heapMb, String main, String... args) {
+    /** The broker's command line: small and quick to start unless {@code jvmOptions} says otherwise (then those alone). */
+    private static List<String> command(int heapMb, List<String> jvmOptions, String main, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx" + heapMb + "m");
-        cmd.add("-XX:+UseSerialGC");
-        cmd.add("-XX:TieredStopAtLevel=1");
+        if (jvmOptions.isEmpty()) {
+            cmd.add("-XX:+UseSerialGC");
+            cmd.add("-XX:TieredStopAtLevel=1");
+        }
+        cmd.addAll(jvmOptions);
         cmd.add("-Djava.net.preferIPv4Stack=true");
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
