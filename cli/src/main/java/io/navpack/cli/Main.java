@@ -18,6 +18,7 @@ import java.util.logging.ConsoleHandler;
         description = "Compact, navigable values for Hazelcast: demo, member, index sizing, value inspection, documents.",
         subcommands = {DemoCommand.class, MemberCommand.class, SizeCommand.class, InspectCommand.class, SchemasCommand.class,
                 CalibrateCommand.class, SqlCommand.class, InferCommand.class, ConvertCommand.class, LoadCommand.class, ExportCommand.class,
+                StreamCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     public static final int OK = 0;

@@ -31,10 +31,17 @@ final class CharTable {
         }
     }
 
+    /**
+     * A hash of the length and at most six characters spread over the string (the first, last, and four between):
+     * constant time whatever the length, so that a lookup reads the characters once, to compare them. Strings that
+     * share those characters are told apart by the comparison.
+     */
     private static int hash(char[] c, int off, int len) {
         int h = len;
-        for (int i = off; i < off + len; i++) {
-            h = 31 * h + c[i];
+        if (len > 0) {
+            int last = off + len - 1;
+            h = 31 * (31 * (31 * (31 * (31 * (31 * h + c[off]) + c[last]) + c[off + (len >>> 1)]) + c[off + (len >>> 2)])
+                    + c[last - (len >>> 2)]) + c[last - (len >>> 3)];
         }
         h ^= h >>> 16;
         h *= 0x85ebca6b;

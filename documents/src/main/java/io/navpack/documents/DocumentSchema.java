@@ -25,6 +25,48 @@ public final class DocumentSchema {
             new CopyOnWriteArrayList<>();
     private final AtomicLong evolutions = new AtomicLong();
     private final List<Growth> growths = new CopyOnWriteArrayList<>();
+    private volatile SharedGrowth sharedGrowth;
+
+    /**
+     * Where copies of one schema are held in several places (the members of a cluster), the way they grow as one:
+     * {@link #grow} is called when a document does not fit this copy, and must run {@code growHere} while no other
+     * copy grows, after bringing this copy up to the newest one ({@link #adopt}). Growing then happens once, from the
+     * newest version, wherever the document was met first.
+     */
+    public interface SharedGrowth {
+        /**
+         * Runs {@code growHere} (which grows this copy and calls its {@link #onEvolution} listeners) while no other copy
+         * grows; before that, {@link #adopt adopts} the newest copy if this one is older, in which case
+         * {@code growHere} does nothing and the document is tried again on the newer schema.
+         */
+        void grow(DocumentSchema schema, Runnable growHere);
+    }
+
+    /** Sets how this copy grows together with the others (see {@link SharedGrowth}); null: alone (the default). */
+    public void sharedGrowth(SharedGrowth g) {
+        this.sharedGrowth = g;
+    }
+
+    /**
+     * Takes the model of {@code newer}, a later copy of this schema (the same types, and at least the same versions),
+     * unless this one already holds every version of it; returns whether it did. Listeners are not called: the newer
+     * copy's versions are registered where it was grown.
+     */
+    public synchronized boolean adopt(DocumentSchema newer) {
+        java.util.Set<Long> have = new java.util.HashSet<>();
+        for (Schema s : model.schemas()) {
+            have.add(((long) s.typeId() << 32) | (s.version() & 0xFFFFFFFFL));
+        }
+        boolean missing = false;
+        for (Schema s : newer.model.schemas()) {
+            missing |= !have.contains(((long) s.typeId() << 32) | (s.version() & 0xFFFFFFFFL));
+        }
+        if (!missing) {
+            return false;
+        }
+        model = newer.model;
+        return true;
+    }
 
     DocumentSchema(Model model) {
         this.model = model;
@@ -71,6 +113,21 @@ public final class DocumentSchema {
         if (model != seen) {
             return;
         }
+        SharedGrowth g = sharedGrowth;
+        if (g == null) {
+            grow(seen, stats, source, misfit);
+        } else {
+            g.grow(this, () -> {
+                synchronized (this) {
+                    if (model == seen) {
+                        grow(seen, stats, source, misfit);
+                    }
+                }
+            });
+        }
+    }
+
+    private void grow(Model seen, Stats stats, String source, Misfit misfit) {
         Model next;
         try {
             next = Evolution.evolve(seen, stats);

@@ -23,10 +23,16 @@ final class Spans {
     private int depth;
 
     /** Per field of the record at hand: the arguments of {@link RecordEncoder#writeRecord}. */
-    private int[] fieldStart = new int[16];
+    private int[] fieldStart = filled(16);
     private int[] fieldEnd = new int[16];
     private int[] listStart = new int[16];
     private int[] listEnd = new int[16];
+
+    private static int[] filled(int n) {
+        int[] a = new int[n];
+        Arrays.fill(a, -1);
+        return a;
+    }
 
     /** Whether a list field's spans are its elements (XML: one per occurrence) or one span of the whole list (JSON). */
     private final boolean elements;
@@ -39,7 +45,6 @@ final class Spans {
     /** One open record: the head, tail and count of each field's spans. */
     static final class Frame {
         RecType type;
-        int fields;
         int[] head = new int[16];
         int[] tail = new int[16];
         int[] count = new int[16];
@@ -63,7 +68,6 @@ final class Spans {
         void open(RecType t, int spanMark, int bufferMark) {
             type = t;
             int n = t.slots.size();
-            fields = n;
             if (head.length < n) {
                 int size = Math.max(n, head.length * 2);
                 head = new int[size];
@@ -199,36 +203,53 @@ final class Spans {
         if (fieldStart.length < n) {
             fieldStart = new int[Math.max(n, fieldStart.length * 2)];
             fieldEnd = new int[fieldStart.length];
+            Arrays.fill(fieldStart, -1);
         }
-        for (int i = 0; i < n; i++) {
-            int c = i < f.fields ? f.count[i] : 0;
-            if (c == 0) {
-                fieldStart[i] = -1;
-            } else if (!elements || !f.type.slots.get(i).repeated()) {
-                int k = f.head[i];
-                fieldStart[i] = start[k];
-                fieldEnd[i] = end[k];
-            } else {
-                if (listStart.length < c) {
-                    listStart = new int[Math.max(c, listStart.length * 2)];
-                    listEnd = new int[listStart.length];
-                }
-                int j = 0;
-                boolean any = false;
-                for (int k = f.head[i]; k >= 0; k = next[k]) {
-                    listStart[j] = start[k];
-                    listEnd[j++] = end[k];
-                    any |= start[k] >= 0;
-                }
-                if (!any) {
-                    fieldStart[i] = -1;
+        // fieldStart is -1 (null) everywhere between records: only the fields this record touched are set, and reset
+        // after it, so that a record of many fields, most of them absent, costs what its present fields do
+        int[] touched = f.touched;
+        int touchedCount = f.touchedCount;
+        try {
+            for (int t = 0; t < touchedCount; t++) {
+                int i = touched[t];
+                int c = i < n ? f.count[i] : 0;
+                if (c == 0) {
                     continue;
                 }
-                fieldStart[i] = out.position();
-                out.writeList(listStart, listEnd, 0, c);
-                fieldEnd[i] = out.position();
+                if (!elements || !f.type.slots.get(i).repeated()) {
+                    int k = f.head[i];
+                    fieldStart[i] = start[k];
+                    fieldEnd[i] = end[k];
+                } else {
+                    if (listStart.length < c) {
+                        listStart = new int[Math.max(c, listStart.length * 2)];
+                        listEnd = new int[listStart.length];
+                    }
+                    int j = 0;
+                    boolean any = false;
+                    for (int k = f.head[i]; k >= 0; k = next[k]) {
+                        listStart[j] = start[k];
+                        listEnd[j++] = end[k];
+                        any |= start[k] >= 0;
+                    }
+                    if (any) {
+                        fieldStart[i] = out.position();
+                        out.writeList(listStart, listEnd, 0, c);
+                        fieldEnd[i] = out.position();
+                    }
+                }
+            }
+            return closeWith(f, schema, nested);
+        } finally {
+            for (int t = 0; t < touchedCount; t++) {
+                if (touched[t] < fieldStart.length) {
+                    fieldStart[touched[t]] = -1;
+                }
             }
         }
+    }
+
+    private int closeWith(Frame f, Schema schema, boolean nested) {
         int valueStart = out.position();
         out.writeRecord(schema, fieldStart, fieldEnd, nested);
         depth--;

@@ -142,7 +142,7 @@ public final class Transcoder {
                 return encode(m, format, doc, off, len, source, lineBase);
             } catch (Misfit misfit) {
                 boolean sameFormat = format == m.format || (format.json() && m.format.json());
-                if (!evolving || !sameFormat || attempt >= 3) {
+                if (!evolving || !sameFormat || attempt >= 4) {
                     throw misfit.toException(source, !evolving ? "the schema may not grow here"
                             : !sameFormat ? "a schema inferred from " + m.format.extension() + " grows only from "
                             + m.format.extension() + " documents" : "the schema did not grow to hold it");

@@ -33,6 +33,8 @@ import java.util.List;
  */
 public final class RecordEncoder {
     private byte[] buf;
+    /** The null bitmap of the record {@link #writeRecord} is writing. */
+    private byte[] nulls = new byte[16];
     private int pos;
     /** The schemas {@link #writeRecord} wrote since the last {@link #toRecord} or {@link #reset}, each once, in order. */
     private Schema[] written = new Schema[16];
@@ -375,16 +377,18 @@ public final class RecordEncoder {
         int shift = schema.blockShift();
         int blocks = (n + (1 << shift) - 1) >>> shift;
         int entries = blocks > 0 ? blocks - 1 : 0;
-        boolean anyNull = false;
+        // the null bitmap is gathered as the fields are summed, a bit per absent field: records of documents have many
+        int bitmapLen = schema.bitmapLength();
+        if (nulls.length < bitmapLen) {
+            nulls = new byte[Math.max(bitmapLen, nulls.length * 2)];
+        }
+        byte[] nb = nulls;
+        Arrays.fill(nb, 0, bitmapLen, (byte) 0);
         long body = 0;
         for (int f = 0; f < n; f++) {
             int s = start[f];
             if (s < 0) {
-                if (!schema.field(f).nullable()) {
-                    throw new NavpackException("field " + schema.field(f).name() + " of " + schema.typeName()
-                            + " must not be null");
-                }
-                anyNull = true;
+                nb[f >>> 3] |= (byte) (1 << (f & 7));
             } else {
                 if (end[f] < s || end[f] > pos) {
                     throw new IllegalArgumentException("span " + s + ".." + end[f] + " of field " + schema.field(f).name()
@@ -393,13 +397,26 @@ public final class RecordEncoder {
                 body += end[f] - s;
             }
         }
+        boolean anyNull = false;
+        byte[] notNull = schema.notNullMask();
+        for (int i = 0; i < bitmapLen; i++) {
+            if (nb[i] != 0) {
+                anyNull = true;
+                if ((nb[i] & notNull[i]) != 0) {
+                    Field missing = schema.field((i << 3) + Integer.numberOfTrailingZeros(nb[i] & notNull[i] & 0xFF));
+                    throw new NavpackException("field " + missing.name() + " of " + schema.typeName() + " must not be null");
+                }
+            }
+        }
         if (body > Integer.MAX_VALUE - 64) {
             throw new NavpackException("record larger than 2 GB");
         }
         int bodyLen = (int) body;
         int widthCode = entries == 0 || bodyLen <= 0xFF ? 0 : bodyLen <= 0xFFFF ? 1 : 2;
         int width = 1 << widthCode;
-        int bitmapLen = anyNull ? schema.bitmapLength() : 0;
+        if (!anyNull) {
+            bitmapLen = 0;
+        }
         int length = PackedInts.sizeOfInt(schema.typeId()) + PackedInts.sizeOfInt(schema.version()) + 1 + bitmapLen
                 + entries * width + bodyLen;
         ensure(PackedInts.MAX_INT_BYTES + length);
@@ -413,12 +430,7 @@ public final class RecordEncoder {
         p = PackedInts.writeInt(b, p, schema.version());
         b[p++] = (byte) (widthCode | (anyNull ? RecordView.FLAG_NULLS : 0) | ((3 - shift) << RecordView.BLOCK_CODE_SHIFT));
         if (anyNull) {
-            Arrays.fill(b, p, p + bitmapLen, (byte) 0);
-            for (int f = 0; f < n; f++) {
-                if (start[f] < 0) {
-                    NullBitmap.set(b, p, f);
-                }
-            }
+            System.arraycopy(nb, 0, b, p, bitmapLen);
             p += bitmapLen;
         }
         int table = p;

@@ -159,6 +159,11 @@ public final class Schema {
     }
 
     /** True when at least one field may be null. */
+    /** Whether field {@code index} may be null, from the mask (no field object read). */
+    boolean nullable(int index) {
+        return (notNullMask[index >>> 3] & (1 << (index & 7))) == 0;
+    }
+
     boolean hasNullableFields() {
         return hasNullable;
     }

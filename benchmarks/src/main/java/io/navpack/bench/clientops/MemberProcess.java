@@ -92,6 +92,11 @@ public final class MemberProcess implements AutoCloseable {
     }
 
     /** The CPU time the member's JVM has used so far (zero where the system does not tell). */
+    /** The member JVM's process id (to profile it). */
+    public long pid() {
+        return process.pid();
+    }
+
     public Duration cpu() {
         return process.info().totalCpuDuration().orElse(Duration.ZERO);
     }

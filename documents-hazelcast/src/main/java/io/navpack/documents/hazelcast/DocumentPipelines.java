@@ -8,6 +8,7 @@ import com.hazelcast.jet.pipeline.Pipeline;
 import com.hazelcast.jet.pipeline.ServiceFactories;
 import com.hazelcast.jet.pipeline.Sinks;
 import com.hazelcast.jet.pipeline.Sources;
+import com.hazelcast.jet.pipeline.StreamSource;
 import io.navpack.documents.DocumentException;
 import io.navpack.documents.DocumentFormat;
 import io.navpack.documents.DocumentSchema;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
@@ -40,6 +42,9 @@ import java.util.stream.Stream;
  * reason are added to the list {@link #failuresList(String)}. Keys are as {@link DocumentLoader#load} gives them:
  * from the key path, or the file's name without its extension ({@code -n} after it for the n-th document of an
  * NDJSON or CSV file).
+ *
+ * <p>Documents that arrive as messages (Kafka, or any Jet stream source) go into a map with {@link #stream} and
+ * {@link #kafka}: see {@link DocumentStream}.
  */
 public final class DocumentPipelines {
     private DocumentPipelines() {
@@ -79,6 +84,31 @@ public final class DocumentPipelines {
                 .map(o -> (String) o)
                 .writeTo(Sinks.list(failuresList(mapName)));
         return p;
+    }
+
+    /**
+     * A stream job's pipeline: the messages of any Jet stream source ({@link StreamMessage}s, {@code byte[]} or
+     * {@code String} documents, or {@code Map.Entry}s of a key and one of these) transcoded on the members into the
+     * stream's map; see {@link DocumentStream}. Submit it with {@link DocumentStream#jobConfig()}.
+     */
+    public static Pipeline stream(StreamSource<?> source, DocumentStream stream) {
+        return stream.pipeline(source, null);
+    }
+
+    /**
+     * A stream job's pipeline from Kafka topics, read with Hazelcast's Jet Kafka connector (its offsets kept in the
+     * job's snapshots): {@code kafka} holds the consumer properties ({@code bootstrap.servers} at least; keys and values
+     * are read as bytes, from the earliest offset unless {@code auto.offset.reset} says otherwise). Members and the
+     * submitting client need {@code hazelcast-jet-kafka} and {@code kafka-clients} on their class path.
+     */
+    public static Pipeline kafka(Properties kafka, DocumentStream stream, String... topics) {
+        if (topics.length == 0) {
+            throw new IllegalArgumentException("name at least one topic");
+        }
+        if (kafka.getProperty("bootstrap.servers") == null) {
+            throw new IllegalArgumentException("the Kafka properties need bootstrap.servers (host:port of the brokers)");
+        }
+        return stream.pipeline(KafkaMessages.source(kafka, topics), KafkaMessages.endOffsets(kafka));
     }
 
     private static FileItem read(Path path) {

@@ -1,0 +1,329 @@
+package io.navpack.cli;
+
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.jet.Job;
+import com.hazelcast.jet.config.ProcessingGuarantee;
+import com.hazelcast.jet.core.JobStatus;
+import io.navpack.documents.DocumentException;
+import io.navpack.documents.DocumentFormat;
+import io.navpack.documents.DocumentSchema;
+import io.navpack.documents.DocumentSchemaException;
+import io.navpack.documents.SchemaInference;
+import io.navpack.documents.hazelcast.DocumentCatalog;
+import io.navpack.documents.hazelcast.DocumentPipelines;
+import io.navpack.documents.hazelcast.DocumentStream;
+import io.navpack.documents.hazelcast.StreamStatus;
+import io.navpack.format.SchemaException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+@Command(name = "stream", mixinStandardHelpOptions = true,
+        description = {"Streams the documents of a Kafka topic into a map as navpack values, transcoded on the members.", "",
+                "Submits a Jet job (one per map) that reads the topic with Hazelcast's Kafka connector and stores each",
+                "message's documents, keyed by --key PATH in each document or by the message's key. A message that",
+                "cannot be stored goes to the map MAP.stream-failures (topic, partition, offset, reason) and the job goes",
+                "on. Prints the progress (messages/s, MB/s, lag per partition, failures) until Ctrl-C, which leaves the",
+                "job running unless --cancel-on-exit. --status prints where a stream stands, --cancel ends it.",
+                "Members need hazelcast-jet-kafka and kafka-clients on their class path ('navpack member' has them)."})
+final class StreamCommand implements Callable<Integer> {
+    @Mixin
+    ClusterOptions cluster;
+
+    @Option(names = "--map", required = true, paramLabel = "NAME", description = "The map to stream into.")
+    String map;
+
+    @Option(names = "--status", description = "Print where the stream into the map stands, and exit.")
+    boolean status;
+
+    @Option(names = "--cancel", description = "Cancel the stream into the map, and exit.")
+    boolean cancel;
+
+    @Option(names = "--kafka", paramLabel = "host:port", split = ",", description = "Kafka brokers to read from.")
+    String[] kafka;
+
+    @Option(names = "--topic", paramLabel = "NAME", description = "The topic to read.")
+    String topic;
+
+    @Option(names = "--schema", paramLabel = "FILE", description = "The schema file ('navpack infer').")
+    Path schemaFile;
+
+    @Option(names = "--infer-from", paramLabel = "DIR",
+            description = "Infer the schema from sample documents in DIR (unless the map has one in the cluster).")
+    Path inferFrom;
+
+    @Option(names = "--key", paramLabel = "PATH", description = {"The path of each document's key, e.g."
+            + " trade.tradeHeader.partyTradeIdentifier[0].tradeId. Default: the message's key."})
+    String key;
+
+    @Option(names = "--format", paramLabel = "xml|json|ndjson",
+            description = "The messages' format (default: the schema's; NDJSON for a schema of CSV).")
+    String format;
+
+    @Option(names = "--evolve", description = "Grow the schema for documents that do not fit it (default: they are dead letters).")
+    boolean evolve;
+
+    @Option(names = "--guarantee", paramLabel = "at-least-once|exactly-once|none", defaultValue = "at-least-once",
+            description = "Jet's processing guarantee (default ${DEFAULT-VALUE}; a replay stores the same entries again).")
+    String guarantee;
+
+    @Option(names = "--from", paramLabel = "earliest|latest", defaultValue = "earliest",
+            description = "Where a new stream starts in the topic (default ${DEFAULT-VALUE}).")
+    String from;
+
+    @Option(names = "--max-message-bytes", paramLabel = "N", defaultValue = "16777216",
+            description = "The largest message taken (default ${DEFAULT-VALUE}); larger ones are dead letters.")
+    int maxMessageBytes;
+
+    @Option(names = "--kafka-property", paramLabel = "NAME=VALUE",
+            description = "A Kafka consumer property (security settings, group.id, ...); repeatable.")
+    Map<String, String> kafkaProperties = new java.util.LinkedHashMap<>();
+
+    @Option(names = "--cancel-on-exit", description = "Cancel the job on Ctrl-C (default: it goes on).")
+    boolean cancelOnExit;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "2", description = "Seconds between progress lines (default ${DEFAULT-VALUE}).")
+    int interval;
+
+    @Override
+    public Integer call() throws Exception {
+        if (status && cancel) {
+            throw new CliException(Main.USAGE, "--status and --cancel go alone");
+        }
+        if (status || cancel) {
+            HazelcastInstance hz = cluster.connect();
+            try {
+                return status ? status(hz) : cancel(hz);
+            } finally {
+                hz.shutdown();
+            }
+        }
+        return submit();
+    }
+
+    private int status(HazelcastInstance hz) {
+        StreamStatus s = StreamStatus.of(hz, map);
+        PrintStream out = System.out;
+        if (s.job() == null) {
+            out.println("no stream into map " + map + " in this cluster");
+            return Main.FAILED;
+        }
+        out.printf(Locale.ROOT, "stream into %s: job %s %s; %d messages taken (%s), %d in %s, lag %d%n", map,
+                s.job().getIdString(), s.job().getStatus(), s.messages(), Progress.bytes(s.bytes()), s.deadLetters(),
+                DocumentStream.failuresMap(map), s.totalLag());
+        s.offsets().forEach((p, o) -> out.printf(Locale.ROOT, "  %s: offset %d, lag %s%n", p, o,
+                s.lag().containsKey(p) ? s.lag().get(p).toString() : "not known"));
+        return Main.OK;
+    }
+
+    private int cancel(HazelcastInstance hz) {
+        Job job = hz.getJet().getJob(DocumentStream.jobName(map));
+        if (job == null || job.getStatus().isTerminal()) {
+            System.out.println("no running stream into map " + map);
+            return Main.FAILED;
+        }
+        cancelAndWait(job);
+        System.out.println("stream into map " + map + " cancelled (job " + job.getIdString() + "); the map keeps what it stored");
+        return Main.OK;
+    }
+
+    private static void cancelAndWait(Job job) {
+        try {
+            job.cancel();
+        } catch (IllegalStateException e) {
+            // it ended meanwhile
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!job.getStatus().isTerminal() && System.nanoTime() < deadline) {
+            sleep(100);
+        }
+    }
+
+    private int submit() throws IOException, InterruptedException {
+        if (kafka == null || topic == null) {
+            throw new CliException(Main.USAGE, "a stream needs --kafka host:port and --topic NAME (or --status, --cancel)");
+        }
+        if (interval < 1) {
+            throw new CliException(Main.USAGE, "--interval takes at least 1 second: " + interval);
+        }
+        if ((schemaFile == null) == (inferFrom == null)) {
+            throw new CliException(Main.USAGE, "give the schema: --schema FILE or --infer-from DIR");
+        }
+        ProcessingGuarantee g = switch (guarantee.toLowerCase(Locale.ROOT)) {
+            case "at-least-once" -> ProcessingGuarantee.AT_LEAST_ONCE;
+            case "exactly-once" -> ProcessingGuarantee.EXACTLY_ONCE;
+            case "none" -> ProcessingGuarantee.NONE;
+            default -> throw new CliException(Main.USAGE, "--guarantee takes at-least-once, exactly-once or none, not " + guarantee);
+        };
+        if (!from.equals("earliest") && !from.equals("latest")) {
+            throw new CliException(Main.USAGE, "--from takes earliest or latest, not " + from);
+        }
+        DocumentFormat given = format == null ? null : DocumentFormat.of(format);
+        PrintStream err = System.err;
+        HazelcastInstance hz = cluster.connect(c -> c.setProperty("hazelcast.shutdownhook.enabled", "false"));
+        CountDownLatch done = new CountDownLatch(1);
+        try {
+            Job running = hz.getJet().getJob(DocumentStream.jobName(map));
+            if (running != null && !running.getStatus().isTerminal()) {
+                throw new CliException(Main.FAILED, "a stream into map " + map + " runs already (job " + running.getIdString()
+                        + "): 'navpack stream --map " + map + " --status' or '--cancel'");
+            }
+            DocumentSchema schema = schema(hz, given, err);
+            DocumentStream stream;
+            try {
+                stream = DocumentStream.into(map, schema).key(key).evolving(evolve).guarantee(g).maxMessageBytes(maxMessageBytes);
+                if (given != null) {
+                    stream.format(given);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new CliException(Main.USAGE, e.getMessage(), e);
+            }
+            try {
+                DocumentCatalog.publish(hz, map, schema);
+            } catch (SchemaException e) {
+                throw new CliException(Main.FAILED, "the cluster refuses the schema: " + e.getMessage()
+                        + " (choose other type ids with 'navpack infer --first-type-id', or stream into another cluster)", e);
+            }
+            Properties props = consumerProperties();
+            props.setProperty("bootstrap.servers", String.join(",", kafka));
+            props.setProperty("auto.offset.reset", from);
+            Job job;
+            try {
+                job = hz.getJet().newJob(DocumentPipelines.kafka(props, stream, topic), stream.jobConfig());
+            } catch (RuntimeException e) {
+                throw new CliException(Main.FAILED, "the cluster did not take the stream job: " + e.getMessage()
+                        + " (members need Jet enabled, and hazelcast-jet-kafka and kafka-clients on their class path)", e);
+            }
+            err.println("navpack: job " + job.getIdString() + " streams topic " + topic + " from " + String.join(",", kafka)
+                    + " into map " + map + " (" + stream + "); Ctrl-C " + (cancelOnExit ? "cancels it" : "leaves it running"));
+            boolean[] stopping = {false};
+            Thread hook = new Thread(() -> {
+                synchronized (stopping) {
+                    stopping[0] = true;
+                }
+                try {
+                    done.await(90, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "navpack-stream-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            int code = follow(hz, job, stopping);
+            if (cancelOnExit && !job.getStatus().isTerminal()) {
+                cancelAndWait(job);
+                err.println("navpack: job " + job.getIdString() + " cancelled; the map keeps what it stored");
+            } else if (!job.getStatus().isTerminal()) {
+                err.println("navpack: job " + job.getIdString() + " goes on: 'navpack stream --map " + map
+                        + " --status' to follow it, '--cancel' to end it");
+            }
+            if (!stopping[0]) {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            }
+            return code;
+        } finally {
+            done.countDown();
+            hz.shutdown();
+        }
+    }
+
+    /** The consumer properties given with --kafka-property. */
+    private Properties consumerProperties() {
+        Properties p = new Properties();
+        for (Map.Entry<String, String> e : kafkaProperties.entrySet()) {
+            p.setProperty(e.getKey(), e.getValue());
+        }
+        return p;
+    }
+
+    /** Prints progress lines until Ctrl-C or the job's end. */
+    private int follow(HazelcastInstance hz, Job job, boolean[] stopping) {
+        PrintStream out = System.out;
+        StreamStatus last = StreamStatus.of(hz, map);
+        long lastAt = System.nanoTime();
+        while (true) {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(interval);
+            while (System.nanoTime() < until) {
+                synchronized (stopping) {
+                    if (stopping[0]) {
+                        return Main.OK;
+                    }
+                }
+                sleep(50);
+            }
+            JobStatus js = job.getStatus();
+            StreamStatus now = StreamStatus.of(hz, map);
+            long at = System.nanoTime();
+            double seconds = Math.max((at - lastAt) / 1e9, 1e-9);
+            StringBuilder lags = new StringBuilder();
+            now.offsets().keySet().forEach(p -> lags.append(' ').append(p).append('=')
+                    .append(now.lag().containsKey(p) ? now.lag().get(p).toString() : "?"));
+            out.printf(Locale.ROOT, "%s %d messages (%.0f/s), %s (%.1f MB/s), %d failures, lag%s%n", js, now.messages(),
+                    (now.messages() - last.messages()) / seconds, Progress.bytes(now.bytes()),
+                    (now.bytes() - last.bytes()) / 1e6 / seconds, now.deadLetters(), lags.length() == 0 ? " not known yet" : lags);
+            out.flush();
+            last = now;
+            lastAt = at;
+            if (js.isTerminal()) {
+                try {
+                    job.join();
+                } catch (RuntimeException e) {
+                    out.println("the stream job ended: " + e.getMessage());
+                    return Main.FAILED;
+                }
+                return js == JobStatus.FAILED ? Main.FAILED : Main.OK;
+            }
+        }
+    }
+
+    /** The schema file, the map's schema in the cluster, or one inferred from the samples. */
+    private DocumentSchema schema(HazelcastInstance hz, DocumentFormat given, PrintStream err) throws IOException {
+        if (schemaFile != null) {
+            try {
+                return DocumentSchema.read(schemaFile);
+            } catch (DocumentSchemaException e) {
+                throw new CliException(Main.USAGE, e.getMessage(), e);
+            }
+        }
+        DocumentSchema kept = DocumentCatalog.read(hz, map);
+        if (kept != null) {
+            err.println("map " + map + " has a schema in the cluster (" + kept + "): streaming with it");
+            return kept;
+        }
+        if (!Files.isDirectory(inferFrom)) {
+            throw new CliException(Main.USAGE, "--infer-from takes a directory of sample documents: " + inferFrom);
+        }
+        DocumentFormat f = given;
+        if (f == null) {
+            f = ConvertCommand.formatOf(java.util.List.of(inferFrom));
+        }
+        SchemaInference inference = SchemaInference.of(f).firstTypeId(DocumentCatalog.firstFreeTypeId(hz, map))
+                .name(SchemaInference.defaultName(inferFrom));
+        try {
+            inference.addPath(inferFrom);
+            DocumentSchema s = inference.infer();
+            err.println("inferred " + s + " from " + inference.documents() + " documents in " + inferFrom);
+            return s;
+        } catch (DocumentException e) {
+            throw new CliException(Main.FAILED, "cannot infer a schema: " + e.getMessage(), e);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
