@@ -1,0 +1,190 @@
+package io.navpack.coherence.sizing;
+
+import com.tangosol.net.BackingMapContext;
+import com.tangosol.net.BackingMapManagerContext;
+import com.tangosol.net.CacheFactory;
+import com.tangosol.net.Cluster;
+import com.tangosol.net.DistributedCacheService;
+import com.tangosol.net.Member;
+import com.tangosol.net.Service;
+import com.tangosol.net.partition.PartitionAwareBackingMap;
+import com.tangosol.net.partition.PartitionSet;
+import com.tangosol.util.Binary;
+import com.tangosol.util.MapIndex;
+import com.tangosol.util.SafeHashMap;
+import com.tangosol.util.ValueExtractor;
+import io.navpack.agent.SizingPacer;
+import io.navpack.agent.Tally;
+import io.navpack.agent.UnitWalker;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Sizes every index of every cache on this storage member, with the navpack agent, in bounded memory.
+ *
+ * <p>Coherence keeps an index per partition ({@code BackingMapContext.getIndexMap(partition)}): a
+ * {@code SimpleMapIndex} with a forward map (key to extracted value) and an inverse map (extracted value to the set
+ * of keys). Each partition's index is walked as one unit ({@link UnitWalker}): what it reaches is counted once, and
+ * forgotten before the next partition, so the sizing's own memory follows the largest partition's index, not the
+ * cache. The index holds the cache's keys, which the backing map holds too: a key instance the backing map stores is
+ * neither counted nor followed (matched by identity through the backing map's own entry where the map is Coherence's
+ * {@code SafeHashMap} family, as {@code local-scheme} backing maps are; by equality otherwise, and said so in the
+ * figure). Services, contexts, extractors and comparators are outside every walk ({@link CoherenceStopRule}).
+ *
+ * <p>Coherence's own figure, the {@code IndexInfo} footprint, is the sum of the partitions' index units, and is
+ * reported beside the measured one.
+ */
+final class MemberIndexSizer {
+    /** Most objects one partition's index may hold before the walk stops (a 16-million-object unit is ~300 MB of heap). */
+    static final int MAX_UNIT_OBJECTS = 16 * 1024 * 1024;
+    private static final MethodHandle ENTRY_INTERNAL = entryInternal();
+
+    private UnitWalker walker;
+    private final SizingPacer pacer;
+
+    MemberIndexSizer(double cpuShare, long timeLimitNanos) {
+        this.pacer = new SizingPacer(cpuShare, () -> 0L);
+        if (timeLimitNanos > 0) {
+            pacer.deadline(System.nanoTime() + timeLimitNanos, "the sizing took longer than "
+                    + TimeUnit.NANOSECONDS.toSeconds(timeLimitNanos) + " s");
+        }
+    }
+
+    /** The walker, created at the first index: a member without indexes needs no agent. */
+    private UnitWalker walker() {
+        if (walker == null) {
+            walker = UnitWalker.fromAgent(CoherenceStopRule.get(), pacer, MAX_UNIT_OBJECTS);
+        }
+        return walker;
+    }
+
+    /** Every index of every cache this member stores, one figure per index; {@code cacheFilter} null for all. */
+    List<IndexFigure> sizeAll(String cacheFilter) {
+        Cluster cluster = CacheFactory.getCluster();
+        Member self = cluster.getLocalMember();
+        String me = self.getAddress().getHostAddress() + ":" + self.getPort() + " (member " + self.getId() + ")";
+        List<IndexFigure> out = new ArrayList<>();
+        for (Enumeration<?> names = cluster.getServiceNames(); names.hasMoreElements(); ) {
+            Service service = cluster.getService((String) names.nextElement());
+            if (!(service instanceof DistributedCacheService dcs) || !dcs.isRunning() || !dcs.isLocalStorageEnabled()) {
+                continue;
+            }
+            BackingMapManagerContext ctx = dcs.getBackingMapManager().getContext();
+            PartitionSet owned = dcs.getOwnedPartitions(self);
+            for (Enumeration<?> caches = dcs.getCacheNames(); caches.hasMoreElements(); ) {
+                String cache = (String) caches.nextElement();
+                if (cacheFilter != null && !cacheFilter.equals(cache)) {
+                    continue;
+                }
+                BackingMapContext bmc = ctx.getBackingMapContext(cache);
+                if (bmc != null) {
+                    out.addAll(sizeCache(me, dcs.getInfo().getServiceName(), cache, bmc, owned));
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<IndexFigure> sizeCache(String me, String service, String cache, BackingMapContext bmc, PartitionSet owned) {
+        @SuppressWarnings("deprecation")
+        Map<?, ?> backing = bmc.getBackingMap();
+        Map<ValueExtractor<?, ?>, long[]> sums = new LinkedHashMap<>();
+        Map<ValueExtractor<?, ?>, Boolean> ordered = new LinkedHashMap<>();
+        boolean[] exact = {true};
+        Tally tally = new Tally();
+        for (int p = owned.next(0); p >= 0; p = owned.next(p + 1)) {
+            Map<ValueExtractor, MapIndex> indexes = bmc.getIndexMap(p);
+            if (indexes == null || indexes.isEmpty()) {
+                continue;
+            }
+            Map<?, ?> keys = backing instanceof PartitionAwareBackingMap pabm ? pabm.getPartitionMap(p) : backing;
+            for (Map.Entry<ValueExtractor, MapIndex> e : indexes.entrySet()) {
+                MapIndex index = e.getValue();
+                if (index == null) {
+                    continue;
+                }
+                tally.clear();
+                UnitWalker walker = walker();
+                walker.startUnit();
+                UnitWalker.Interceptor stored = o -> isStoredKey(o, keys, exact);
+                // the inverse map first: the extracted values it keys by are then visited at the unit's top level, and
+                // a forward map large enough to be walked a slot at a time does not count them again
+                walker.walk(index.getIndexContents(), tally, stored);
+                walker.walk(index, tally, stored);
+                long[] s = sums.computeIfAbsent(e.getKey(), k -> new long[5]);
+                s[0] += tally.bytes();
+                s[1] += index.getUnits();
+                s[2] += index.getIndexContents() == null ? 0 : countKeys(index);
+                s[3]++;
+                s[4] += tally.objects();
+                ordered.put(e.getKey(), index.isOrdered());
+            }
+            if (walker != null) {
+                walker.startUnit();
+            }
+        }
+        List<IndexFigure> out = new ArrayList<>();
+        sums.forEach((extractor, s) -> out.add(new IndexFigure(me, service, cache, String.valueOf(extractor),
+                ordered.get(extractor), s[0], s[1], s[2], (int) s[3], s[4], exact[0])));
+        return out;
+    }
+
+    /** Keys of the index's entries: the sizes of its inverse map's key sets. */
+    private static long countKeys(MapIndex index) {
+        long n = 0;
+        for (Object keys : index.getIndexContents().values()) {
+            if (keys instanceof java.util.Collection<?> c) {
+                n += c.size();
+            }
+        }
+        return n;
+    }
+
+    /** Whether {@code o} is a key that the backing map stores (and so not the index's to count). */
+    private static boolean isStoredKey(Object o, Map<?, ?> keys, boolean[] exact) {
+        if (!(o instanceof Binary) || keys == null) {
+            return false;
+        }
+        if (keys instanceof SafeHashMap && ENTRY_INTERNAL != null) {
+            try {
+                Map.Entry<?, ?> stored = (Map.Entry<?, ?>) ENTRY_INTERNAL.invoke((SafeHashMap<?, ?>) keys, o);
+                return stored != null && stored.getKey() == o;
+            } catch (Throwable t) {
+                // fall through to equality
+            }
+        }
+        exact[0] = false;
+        return keys.containsKey(o);
+    }
+
+    /**
+     * {@code SafeHashMap.getEntryInternal}: the map's own entry for a key, without what {@code LocalCache.getEntry}
+     * does besides (statistics, eviction, loading). Reached on the class path (Coherence CE 25.03.2).
+     */
+    private static MethodHandle entryInternal() {
+        try {
+            MethodHandles.Lookup l = MethodHandles.privateLookupIn(SafeHashMap.class, MethodHandles.lookup());
+            Class<?> entry = Class.forName("com.tangosol.util.SafeHashMap$Entry", false, SafeHashMap.class.getClassLoader());
+            return l.findVirtual(SafeHashMap.class, "getEntryInternal", MethodType.methodType(entry, Object.class))
+                    .asType(MethodType.methodType(Map.Entry.class, SafeHashMap.class, Object.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    long cpuNanos() {
+        return pacer.cpuNanos();
+    }
+
+    long objects() {
+        return pacer.objects();
+    }
+}
