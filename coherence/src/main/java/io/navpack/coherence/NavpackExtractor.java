@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * is not a navpack value (another serializer, an object in a local map) is read through its accessors; a navpack
  * value that cannot be read is skipped (null), logged once and counted ({@link #unreadable()}).
  */
-public class NavpackExtractor<E> extends AbstractExtractor<Object, E> implements ExternalizableLite {
+public class NavpackExtractor<T, E> extends AbstractExtractor<T, E> implements ExternalizableLite {
     private static final long serialVersionUID = 1L;
     private static final AtomicLong UNREADABLE = new AtomicLong();
     private static final AtomicLong NOT_NAVPACK = new AtomicLong();
@@ -65,7 +65,7 @@ public class NavpackExtractor<E> extends AbstractExtractor<Object, E> implements
     }
 
     /** An extractor of {@code path}: a plain field name, a nested path, with {@code [n]} or {@code [any]} steps. */
-    public static <E> NavpackExtractor<E> of(String path) {
+    public static <T, E> NavpackExtractor<T, E> of(String path) {
         return new NavpackExtractor<>(path);
     }
 
@@ -78,7 +78,7 @@ public class NavpackExtractor<E> extends AbstractExtractor<Object, E> implements
         if (entry instanceof BinaryEntry<?, ?> be) {
             return fromBinary(be.getBinaryValue(), entry);
         }
-        return extract(entry.getValue());
+        return extractObject(entry.getValue());
     }
 
     @Override
@@ -86,7 +86,7 @@ public class NavpackExtractor<E> extends AbstractExtractor<Object, E> implements
         if (entry instanceof BinaryEntry<?, ?> be) {
             return fromBinary(be.getOriginalBinaryValue(), entry);
         }
-        return entry.isOriginalPresent() ? extract(entry.getOriginalValue()) : null;
+        return entry.isOriginalPresent() ? extractObject(entry.getOriginalValue()) : null;
     }
 
     private E fromBinary(Binary stored, Map.Entry<?, ?> entry) {
@@ -111,7 +111,7 @@ public class NavpackExtractor<E> extends AbstractExtractor<Object, E> implements
                             + io.navpack.format.spi.Hex.of(stored.toByteArray(0, Math.min(8, stored.length()))) + "); such values are deserialised and read"
                             + " through their accessors (counted in NavpackExtractor.notNavpack())");
                 }
-                return extract(entry.getValue());
+                return extractObject(entry.getValue());
             }
             last[0] = stored;
             last[1] = r;
@@ -120,7 +120,11 @@ public class NavpackExtractor<E> extends AbstractExtractor<Object, E> implements
     }
 
     @Override
-    public E extract(Object target) {
+    public E extract(T target) {
+        return extractObject(target);
+    }
+
+    private E extractObject(Object target) {
         if (target == null) {
             return null;
         }
@@ -204,7 +208,7 @@ public class NavpackExtractor<E> extends AbstractExtractor<Object, E> implements
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof NavpackExtractor<?> other && other.getClass() == getClass() && other.path.equals(path)
+        return o instanceof NavpackExtractor<?, ?> other && other.getClass() == getClass() && other.path.equals(path)
                 && other.mode == mode;
     }
 

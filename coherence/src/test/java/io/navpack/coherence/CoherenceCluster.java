@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -17,18 +18,25 @@ import java.util.concurrent.TimeUnit;
 /**
  * A Coherence CE cluster of storage members in JVMs of their own ({@code DefaultCacheServer}), on loopback only:
  * well-known address 127.0.0.1 on a free port, {@code coherence.localhost=127.0.0.1}, TTL 0, and a cluster name
- * of its own, so that parallel runs never meet. The members' class path holds Coherence and navpack's main classes
- * (never the test's domain classes), and the navpack agent. The JVM of the test joins as a storage-disabled member
- * ({@link #joinAsApplication}).
+ * of its own, so that parallel runs never meet. By default the members' class path holds Coherence and navpack's
+ * main classes (never the test's domain classes) and the member-side test tasks, and the navpack agent
+ * ({@code navpack.agent.jar}). The JVM that starts it joins as a storage-disabled member
+ * ({@link #joinAsApplication}). The benchmarks use it too, with their own configuration and class path.
  */
-final class CoherenceCluster implements AutoCloseable {
-    static final String CACHE_CONFIG = "navpack-test-cache-config.xml";
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+public final class CoherenceCluster implements AutoCloseable {
+    /** The tests' cache configuration (a resource). */
+    public static final String CACHE_CONFIG = "navpack-test-cache-config.xml";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
-    final String name;
-    final int port;
-    final Path workDir;
+    private final String name;
+    private final int port;
+    private final Path workDir;
     private final List<Member> members = new ArrayList<>();
+    private String cacheConfig = CACHE_CONFIG;
+    private String classPath;
+    private String agent = System.getProperty("navpack.agent.jar");
+    private List<String> jvmOptions = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    private final Map<String, String> extra = new LinkedHashMap<>();
 
     private CoherenceCluster(String name, int port, Path workDir) {
         this.name = name;
@@ -36,41 +44,99 @@ final class CoherenceCluster implements AutoCloseable {
         this.workDir = workDir;
     }
 
-    /** A cluster named after {@code test}, with {@code storageMembers} members started. */
-    static CoherenceCluster start(String test, int storageMembers) {
+    /** A cluster named after {@code test}, with {@code storageMembers} members started with the tests' settings. */
+    public static CoherenceCluster start(String test, int storageMembers) {
+        CoherenceCluster c = create(test);
+        for (int i = 0; i < storageMembers; i++) {
+            c.startMember("member" + (i + 1));
+        }
+        return c;
+    }
+
+    /** A cluster named after {@code test}, no member started yet: configure it, then {@link #startMember}. */
+    public static CoherenceCluster create(String test) {
         try {
-            Path dir = Files.createDirectories(Path.of("target", "coherence", test + "-" + UUID.randomUUID().toString().substring(0, 8)));
-            CoherenceCluster c = new CoherenceCluster("navpack-" + test + "-" + UUID.randomUUID().toString().substring(0, 8),
-                    freePort(), dir.toAbsolutePath());
-            Files.copy(CoherenceCluster.class.getResourceAsStream("/" + CACHE_CONFIG), c.workDir.resolve(CACHE_CONFIG));
-            for (int i = 0; i < storageMembers; i++) {
-                c.startMember("member" + (i + 1));
-            }
-            return c;
+            String id = UUID.randomUUID().toString().substring(0, 8);
+            Path dir = Files.createDirectories(Path.of("target", "coherence", test + "-" + id)).toAbsolutePath();
+            return new CoherenceCluster("navpack-" + test + "-" + id, freePort(), dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
+    /** The cache configuration (a resource on this JVM's class path) of every JVM of the cluster. */
+    public CoherenceCluster cacheConfig(String resource) {
+        this.cacheConfig = resource;
+        return this;
+    }
+
+    /** The members' class path (default: Coherence, navpack's main classes and the member-side test tasks). */
+    public CoherenceCluster classPath(String classPath) {
+        this.classPath = classPath;
+        return this;
+    }
+
+    /** The members' {@code -javaagent} jar (null: none). */
+    public CoherenceCluster agent(String jar) {
+        this.agent = jar;
+        return this;
+    }
+
+    /** The members' JVM options (heap, collector). */
+    public CoherenceCluster jvmOptions(String... options) {
+        this.jvmOptions = List.of(options);
+        return this;
+    }
+
+    /** A system property of every JVM of the cluster. */
+    public CoherenceCluster property(String key, String value) {
+        extra.put(key, value);
+        return this;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Path workDir() {
+        return workDir;
+    }
+
     /** The system properties every JVM of this cluster runs with. */
-    Map<String, String> properties(boolean storage) {
-        Map<String, String> p = new java.util.LinkedHashMap<>();
+    public Map<String, String> properties(boolean storage) {
+        Map<String, String> p = new LinkedHashMap<>();
         p.put("coherence.cluster", name);
         p.put("coherence.clusterport", String.valueOf(port));
         p.put("coherence.wka", "127.0.0.1");
         p.put("coherence.localhost", "127.0.0.1");
         p.put("coherence.ttl", "0");
-        p.put("coherence.cacheconfig", workDir.resolve(CACHE_CONFIG).toString());
+        p.put("coherence.cacheconfig", configFile().toString());
         p.put("coherence.distributed.localstorage", String.valueOf(storage));
         p.put("coherence.log.level", "4");
         p.put("coherence.management.http", "none");
         p.put("coherence.metrics.http.enabled", "false");
         p.put("java.net.preferIPv4Stack", "true");
+        p.putAll(extra);
         return p;
     }
 
+    private Path configFile() {
+        Path file = workDir.resolve(Path.of(cacheConfig).getFileName().toString());
+        if (!Files.exists(file)) {
+            try (var in = CoherenceCluster.class.getResourceAsStream("/" + cacheConfig)) {
+                if (in == null) {
+                    throw new IllegalArgumentException("no resource " + cacheConfig);
+                }
+                Files.copy(in, file);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return file;
+    }
+
     /** Makes this JVM a storage-disabled member of the cluster (before Coherence is first used here). */
-    void joinAsApplication(String navpackClasses) {
+    public void joinAsApplication(String navpackClasses) {
         properties(false).forEach(System::setProperty);
         if (navpackClasses != null) {
             System.setProperty(CoherenceSettings.CLASSES, navpackClasses);
@@ -78,31 +144,32 @@ final class CoherenceCluster implements AutoCloseable {
     }
 
     /** Starts one more storage member, named {@code member}, and waits until it has started. */
-    Member startMember(String member) {
+    public Member startMember(String member) {
         return startMember(member, Map.of(), "com.tangosol.net.DefaultCacheServer");
     }
 
-    /** Starts a JVM of this cluster running {@code mainClass} with extra system properties. */
-    Member startMember(String member, Map<String, String> extra, String mainClass) {
+    /**
+     * Starts a JVM of this cluster running {@code mainClass} (and its arguments, after spaces) with extra system
+     * properties: a storage member for {@code DefaultCacheServer}, otherwise an application JVM on this JVM's class
+     * path that says READY when it has joined.
+     */
+    public Member startMember(String member, Map<String, String> props, String mainClass) {
         try {
             Path log = workDir.resolve(member + ".log");
             List<String> cmd = new ArrayList<>();
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            cmd.add("-Xmx256m");
-            cmd.add("-XX:+UseSerialGC");
-            cmd.add("-XX:TieredStopAtLevel=1");
-            String agent = System.getProperty("navpack.agent.jar");
+            cmd.addAll(jvmOptions);
             if (agent != null && !agent.isBlank()) {
                 cmd.add("-javaagent:" + agent + "=quiet");
             }
             boolean storage = mainClass.endsWith("DefaultCacheServer");
-            Map<String, String> props = new java.util.LinkedHashMap<>(properties(storage));
-            props.put("coherence.member", member);
-            props.putAll(extra);
-            props.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+            Map<String, String> all = new LinkedHashMap<>(properties(storage));
+            all.put("coherence.member", member);
+            all.putAll(props);
+            all.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
             cmd.add("-cp");
-            cmd.add(storage ? memberClassPath(workDir) : System.getProperty("java.class.path"));
-            cmd.add(mainClass);
+            cmd.add(!storage ? System.getProperty("java.class.path") : classPath != null ? classPath : memberClassPath(workDir));
+            cmd.addAll(List.of(mainClass.split(" ")));
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             Member m = new Member(member, p, log);
             members.add(m);
@@ -141,7 +208,7 @@ final class CoherenceCluster implements AutoCloseable {
         return String.join(File.pathSeparator, entries);
     }
 
-    List<Member> members() {
+    public List<Member> members() {
         return members;
     }
 
@@ -159,15 +226,23 @@ final class CoherenceCluster implements AutoCloseable {
     }
 
     /** One member JVM. */
-    static final class Member {
-        final String name;
+    public static final class Member {
+        private final String name;
         private final Process process;
-        final Path log;
+        private final Path log;
 
         Member(String name, Process process, Path log) {
             this.name = name;
             this.process = process;
             this.log = log;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public long pid() {
+            return process.pid();
         }
 
         String logText() {
@@ -178,7 +253,7 @@ final class CoherenceCluster implements AutoCloseable {
             }
         }
 
-        void awaitLog(String text, Duration timeout) {
+        public void awaitLog(String text, Duration timeout) {
             long deadline = System.nanoTime() + timeout.toNanos();
             while (!logText().contains(text)) {
                 if (!process.isAlive()) {
@@ -203,7 +278,7 @@ final class CoherenceCluster implements AutoCloseable {
         }
 
         /** Kills the JVM at once (kill -9) and waits for it to end. */
-        void kill() {
+        public void kill() {
             process.destroyForcibly();
             try {
                 process.waitFor(30, TimeUnit.SECONDS);
@@ -212,7 +287,7 @@ final class CoherenceCluster implements AutoCloseable {
             }
         }
 
-        boolean alive() {
+        public boolean alive() {
             return process.isAlive();
         }
     }

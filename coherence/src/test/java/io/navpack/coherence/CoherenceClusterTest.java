@@ -131,7 +131,7 @@ class CoherenceClusterTest {
         checkQueries("indexes");
 
         BigDecimal sum = deals.aggregate(Filters.equal(of("currency"), "EUR"),
-                new com.tangosol.util.aggregator.BigDecimalSum<Object>(NavpackExtractor.<BigDecimal>of("amount")));
+                new com.tangosol.util.aggregator.BigDecimalSum<Object>(NavpackExtractor.<Object, BigDecimal>of("amount")));
         assertThat(sum).isEqualByComparingTo(ORACLE.values().stream().filter(d -> d.currency().equals("EUR"))
                 .map(Deal::amount).reduce(BigDecimal.ZERO, BigDecimal::add));
         @SuppressWarnings({"unchecked", "rawtypes"})
