@@ -32,7 +32,7 @@ class BenchmarksSmokeTest {
         "TradeFieldReadBenchmark", "NavpackViewReadBenchmark", "ViewAccessBenchmark", "NearCacheBenchmark",
         "ExtractorGridBenchmark", "ScanQueryBenchmark", "SqlScanBenchmark", "SizerWalkBenchmark",
         "SizerScaleBenchmark", "SizingLatencyBenchmark", "DocumentIngestBenchmark", "DocumentExportBenchmark",
-        "DocumentTreeExportBenchmark"})
+        "DocumentTreeExportBenchmark", "CoherenceSerializerBenchmark"})
     void runs(String benchmark) throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("io\\.navpack\\.bench\\." + benchmark + "\\.")
@@ -42,7 +42,8 @@ class BenchmarksSmokeTest {
                 .measurementTime(TimeValue.milliseconds(100))
                 .addProfiler(GCProfiler.class)
                 .shouldFailOnError(true);
-        if (benchmark.equals("CodecBenchmark") || benchmark.equals("EncodeIntoBufferBenchmark")) {
+        if (benchmark.equals("CodecBenchmark") || benchmark.equals("EncodeIntoBufferBenchmark")
+                || benchmark.equals("CoherenceSerializerBenchmark")) {
             options.param("shape", "trade");
         }
         if (benchmark.equals("FieldPositionBenchmark")) {

@@ -13,6 +13,7 @@ import io.navpack.coherence.member.ValueClassTask;
 import io.navpack.coherence.model.Deal;
 import io.navpack.coherence.sizing.CoherenceIndexSizer;
 import io.navpack.coherence.sizing.IndexFigure;
+import io.navpack.coherence.sizing.WhatIfTask;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -171,7 +172,15 @@ class CoherenceClusterTest {
 
     @Test
     @Order(4)
-    void everyIndexIsSizedOnEveryStorageMember() {
+    void everyIndexIsSizedOnEveryStorageMemberAndAWhatIfPredictsOneBeforeItExists() {
+        List<WhatIfTask.Result> predicted = CoherenceIndexSizer.whatIf(service(), "deals", of("book"), false, null, 64);
+        assertThat(predicted).hasSize(2).allSatisfy(p -> {
+            assertThat(p.failure()).isNull();
+            assertThat(p.sampledEntries()).isPositive();
+        });
+        assertThat(predicted.stream().mapToLong(WhatIfTask.Result::entries).sum()).isEqualTo(N);
+        deals.addIndex(of("book"), false, null);
+
         CoherenceIndexSizer.Report report = CoherenceIndexSizer.size();
         assertThat(report.failures()).as("members without figures").isEmpty();
         List<IndexFigure> figures = report.figures();
@@ -180,7 +189,14 @@ class CoherenceClusterTest {
         Map<String, List<IndexFigure>> byIndex = figures.stream().filter(f -> f.cache().equals("deals"))
                 .collect(Collectors.groupingBy(IndexFigure::index));
         assertThat(byIndex.keySet()).containsExactlyInAnyOrder("NavpackExtractor(currency)", "NavpackExtractor(rank)",
-                "NavpackExtractor(legs[any].payer)", "NavpackExtractor(counterparty.country)");
+                "NavpackExtractor(legs[any].payer)", "NavpackExtractor(counterparty.country)", "NavpackExtractor(book)");
+        // the prediction, from a quarter of the partitions, against the index once created: within 15 % per member
+        for (WhatIfTask.Result p : predicted) {
+            IndexFigure real = byIndex.get("NavpackExtractor(book)").stream().filter(f -> f.member().equals(p.member()))
+                    .findFirst().orElseThrow();
+            assertThat((double) p.bytes()).as("what-if on " + p.member()).isCloseTo(real.bytes(), org.assertj.core.data.Percentage.withPercentage(15));
+            assertThat((double) p.footprint()).isCloseTo(real.footprint(), org.assertj.core.data.Percentage.withPercentage(15));
+        }
         for (List<IndexFigure> perMember : byIndex.values()) {
             assertThat(perMember).hasSize(2);
             long entries = perMember.stream().mapToLong(IndexFigure::entries).sum();

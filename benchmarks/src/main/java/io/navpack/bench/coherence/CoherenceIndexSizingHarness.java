@@ -12,6 +12,7 @@ import io.navpack.coherence.NavpackCoherence;
 import io.navpack.coherence.NavpackExtractor;
 import io.navpack.coherence.sizing.CoherenceIndexSizer;
 import io.navpack.coherence.sizing.IndexFigure;
+import io.navpack.coherence.sizing.WhatIfTask;
 import io.navpack.format.FieldType;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.PackedWriter;
@@ -60,7 +61,7 @@ public final class CoherenceIndexSizingHarness {
     }
 
     public static void main(String[] args) throws Exception {
-        Path out = Path.of(args.length > 0 ? args[0] : "docs/benchmarks/raw/coherence-index-sizing.json");
+        Path out = Path.of(args.length > 0 ? args[0] : "docs/benchmarks/raw/coherence/index-sizing.json");
         String loadBefore = HarnessResults.load();
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
@@ -80,6 +81,11 @@ public final class CoherenceIndexSizingHarness {
                     load(cache, shape, schema, registry);
                     NavpackExtractor<Object, Object> extractor = NavpackExtractor.of(shape.field());
                     Map<Integer, Long> h0 = c.heapAfterGc();
+                    Map<Integer, WhatIfTask.Result> predicted = new HashMap<>();
+                    for (WhatIfTask.Result p : CoherenceIndexSizer.whatIf(c.invocation(), cacheName, extractor, ordered, null, 64)) {
+                        predicted.put(memberId(p.member()), p);
+                    }
+                    Map<Integer, Long> h0b = c.heapAfterGc();
                     cache.addIndex(extractor, ordered, null);
                     Map<Integer, Long> h1 = c.heapAfterGc();
                     Map<Integer, Long> h1b = c.heapAfterGc();
@@ -96,6 +102,7 @@ public final class CoherenceIndexSizingHarness {
                     Map<Integer, Long> h2 = c.heapAfterGc();
                     for (IndexFigure f : report.figures()) {
                         int id = memberId(f.member());
+                        long freed = h1c.get(id) - h2.get(id);
                         ObjectNode r = rows.addObject();
                         r.put("shape", shape.name());
                         r.put("entries", shape.entries());
@@ -107,20 +114,25 @@ public final class CoherenceIndexSizingHarness {
                         r.put("footprintBytes", f.footprint());
                         r.put("indexInfo", String.join(" | ", indexInfo.getOrDefault(id, new String[0])));
                         r.put("heapBeforeAdd", h0.get(id));
+                        r.put("heapBeforeAddAfterWhatIf", h0b.get(id));
+                        WhatIfTask.Result p = predicted.get(id);
+                        r.put("whatIfBytes", p == null ? -1 : p.bytes());
+                        r.put("whatIfFootprint", p == null ? -1 : p.footprint());
+                        r.put("whatIfError", p == null ? Double.NaN : (double) (p.bytes() - freed) / freed);
                         r.put("heapWithIndex", h1.get(id));
                         r.put("heapWithIndexAgain", h1b.get(id));
                         r.put("heapWithIndexAfterSizing", h1c.get(id));
                         r.put("heapAfterDrop", h2.get(id));
-                        long freed = h1c.get(id) - h2.get(id);
                         r.put("heapFreed", freed);
                         r.put("heapAdded", h1.get(id) - h0.get(id));
                         r.put("navpackError", (double) (f.bytes() - freed) / freed);
                         r.put("footprintOverFreed", (double) f.footprint() / freed);
                         r.put("sizingMillis", sizingNanos / 1e6);
                         r.put("objects", f.objects());
-                        System.out.printf(Locale.ROOT, "%-32s %-9s member %d: freed %,11d  navpack %,11d (%+.2f %%)  footprint %,11d (%.3f x)%n",
+                        System.out.printf(Locale.ROOT, "%-32s %-9s member %d: freed %,11d  navpack %,11d (%+.2f %%)  footprint %,11d (%.3f x)  what-if %,11d%n",
                                 shape.name(), ordered ? "ordered" : "unordered", id, freed, f.bytes(),
-                                100.0 * (f.bytes() - freed) / freed, f.footprint(), (double) f.footprint() / freed);
+                                100.0 * (f.bytes() - freed) / freed, f.footprint(), (double) f.footprint() / freed,
+                                p == null ? -1 : p.bytes());
                     }
                     cache.destroy();
                 }

@@ -4,7 +4,10 @@ import com.tangosol.net.InvocationService;
 import com.tangosol.net.Member;
 import io.navpack.coherence.NavpackCoherence;
 
+import com.tangosol.util.ValueExtractor;
+
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +57,25 @@ public final class CoherenceIndexSizer {
         }
     }
 
+    /**
+     * Predicts, per storage member, the heap an index not yet created would hold ({@link WhatIfTask}: a sample of
+     * {@code samplePartitions} of each member's partitions indexed in private and scaled), creating nothing.
+     */
+    @SuppressWarnings("unchecked")
+    public static List<WhatIfTask.Result> whatIf(InvocationService service, String cache, ValueExtractor<?, ?> extractor,
+                                                 boolean ordered, Comparator<?> comparator, int samplePartitions) {
+        Map<Member, Object> answers = (Map<Member, Object>) service.query(
+                new WhatIfTask(cache, extractor, ordered, comparator, samplePartitions), null);
+        List<WhatIfTask.Result> out = new ArrayList<>();
+        for (Object a : answers.values()) {
+            if (a instanceof WhatIfTask.Result r && (r.entries() > 0 || r.failure() != null)) {
+                out.add(r);
+            }
+        }
+        out.sort(java.util.Comparator.comparing(WhatIfTask.Result::member));
+        return out;
+    }
+
     /** Sizes every index through navpack's invocation service, uncapped, within ten minutes per member. */
     public static Report size() {
         return size(NavpackCoherence.get().schemas().invocation(), null, 1.0, Duration.ofMinutes(10));
@@ -72,7 +94,7 @@ public final class CoherenceIndexSizer {
         Map<String, Long> cpu = new LinkedHashMap<>();
         for (Object o : service.getInfo().getServiceMembers()) {
             Member m = (Member) o;
-            String name = m.getAddress().getHostAddress() + ":" + m.getPort() + " (member " + m.getId() + ")";
+            String name = MemberIndexSizer.describe(m);
             Object a = answers.get(m);
             if (a instanceof IndexSizingTask.Result r) {
                 figures.addAll(r.figures());

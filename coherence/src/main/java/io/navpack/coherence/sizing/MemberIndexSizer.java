@@ -70,7 +70,7 @@ final class MemberIndexSizer {
     List<IndexFigure> sizeAll(String cacheFilter) {
         Cluster cluster = CacheFactory.getCluster();
         Member self = cluster.getLocalMember();
-        String me = self.getAddress().getHostAddress() + ":" + self.getPort() + " (member " + self.getId() + ")";
+        String me = describe(self);
         List<IndexFigure> out = new ArrayList<>();
         for (Enumeration<?> names = cluster.getServiceNames(); names.hasMoreElements(); ) {
             Service service = cluster.getService((String) names.nextElement());
@@ -111,14 +111,7 @@ final class MemberIndexSizer {
                 if (index == null) {
                     continue;
                 }
-                tally.clear();
-                UnitWalker walker = walker();
-                walker.startUnit();
-                UnitWalker.Interceptor stored = o -> isStoredKey(o, keys, exact);
-                // the inverse map first: the extracted values it keys by are then visited at the unit's top level, and
-                // a forward map large enough to be walked a slot at a time does not count them again
-                walker.walk(index.getIndexContents(), tally, stored);
-                walker.walk(index, tally, stored);
+                walk(index, keys, exact, tally);
                 long[] s = sums.computeIfAbsent(e.getKey(), k -> new long[5]);
                 s[0] += tally.bytes();
                 s[1] += index.getUnits();
@@ -127,9 +120,6 @@ final class MemberIndexSizer {
                 s[4] += tally.objects();
                 ordered.put(e.getKey(), index.isOrdered());
             }
-            if (walker != null) {
-                walker.startUnit();
-            }
         }
         List<IndexFigure> out = new ArrayList<>();
         sums.forEach((extractor, s) -> out.add(new IndexFigure(me, service, cache, String.valueOf(extractor),
@@ -137,8 +127,29 @@ final class MemberIndexSizer {
         return out;
     }
 
+    /**
+     * Counts into {@code tally} (cleared first) what {@code index}, one partition's, alone keeps alive: the keys that
+     * {@code keys} (the partition's backing map) stores are neither counted nor followed.
+     */
+    void walk(MapIndex index, Map<?, ?> keys, boolean[] exact, Tally tally) {
+        tally.clear();
+        UnitWalker walker = walker();
+        walker.startUnit();
+        UnitWalker.Interceptor stored = o -> isStoredKey(o, keys, exact);
+        // the inverse map first: the extracted values it keys by are then visited at the unit's top level, and
+        // a forward map large enough to be walked a slot at a time does not count them again
+        walker.walk(index.getIndexContents(), tally, stored);
+        walker.walk(index, tally, stored);
+        walker.startUnit();
+    }
+
+    /** A member as the figures name it: {@code address:port (member id)}. */
+    static String describe(Member m) {
+        return m.getAddress().getHostAddress() + ":" + m.getPort() + " (member " + m.getId() + ")";
+    }
+
     /** Keys of the index's entries: the sizes of its inverse map's key sets. */
-    private static long countKeys(MapIndex index) {
+    static long countKeys(MapIndex index) {
         long n = 0;
         for (Object keys : index.getIndexContents().values()) {
             if (keys instanceof java.util.Collection<?> c) {
