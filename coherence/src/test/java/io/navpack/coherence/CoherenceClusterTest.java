@@ -181,9 +181,7 @@ class CoherenceClusterTest {
         assertThat(predicted.stream().mapToLong(WhatIfTask.Result::entries).sum()).isEqualTo(N);
         deals.addIndex(of("book"), false, null);
 
-        CoherenceIndexSizer.Report report = CoherenceIndexSizer.size();
-        assertThat(report.failures()).as("members without figures").isEmpty();
-        List<IndexFigure> figures = report.figures();
+        List<IndexFigure> figures = sizedOnceBuilt(5);
         Set<String> members = figures.stream().map(IndexFigure::member).collect(Collectors.toSet());
         assertThat(members).hasSize(2);
         Map<String, List<IndexFigure>> byIndex = figures.stream().filter(f -> f.cache().equals("deals"))
@@ -214,6 +212,31 @@ class CoherenceClusterTest {
             }
             // at least the index's own entry objects and key references, at most what a deal's bytes and key would take
             assertThat(bytes).isBetween(N * 24L, N * 600L);
+        }
+    }
+
+    /**
+     * The figures of the cache's {@code indexes} indexes once Coherence has built them (it builds a new index partition
+     * by partition in the background): every entry indexed, at least one key per entry for {@code [any]}.
+     */
+    private static List<IndexFigure> sizedOnceBuilt(int indexes) {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (true) {
+            CoherenceIndexSizer.Report report = CoherenceIndexSizer.size();
+            assertThat(report.failures()).as("members without figures").isEmpty();
+            Map<String, Long> entries = report.figures().stream().filter(f -> f.cache().equals("deals"))
+                    .collect(Collectors.groupingBy(IndexFigure::index, Collectors.summingLong(IndexFigure::entries)));
+            if (entries.size() == indexes && entries.entrySet().stream()
+                    .allMatch(e -> e.getKey().contains("[any]") ? e.getValue() >= N : e.getValue() == N)) {
+                return report.figures();
+            }
+            assertThat(System.nanoTime()).as("indexes built: " + entries).isLessThan(deadline);
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
         }
     }
 

@@ -87,6 +87,7 @@ public final class CoherenceIndexSizingHarness {
                     }
                     Map<Integer, Long> h0b = c.heapAfterGc();
                     cache.addIndex(extractor, ordered, null);
+                    long built = awaitIndex(c, cacheName);
                     Map<Integer, Long> h1 = c.heapAfterGc();
                     Map<Integer, Long> h1b = c.heapAfterGc();
                     long t0 = System.nanoTime();
@@ -128,6 +129,7 @@ public final class CoherenceIndexSizingHarness {
                         r.put("navpackError", (double) (f.bytes() - freed) / freed);
                         r.put("footprintOverFreed", (double) f.footprint() / freed);
                         r.put("sizingMillis", sizingNanos / 1e6);
+                        r.put("indexBuildMillis", built / 1e6);
                         r.put("objects", f.objects());
                         System.out.printf(Locale.ROOT, "%-32s %-9s member %d: freed %,11d  navpack %,11d (%+.2f %%)  footprint %,11d (%.3f x)  what-if %,11d%n",
                                 shape.name(), ordered ? "ordered" : "unordered", id, freed, f.bytes(),
@@ -169,6 +171,31 @@ public final class CoherenceIndexSizingHarness {
         }
         if (cache.size() != shape.entries()) {
             throw new IllegalStateException(cache.size() + " values, not " + shape.entries());
+        }
+    }
+
+    /**
+     * Waits until every entry of the cache is in the index on every member (Coherence builds a new index partition by
+     * partition in the background); the nanoseconds it took.
+     */
+    @SuppressWarnings("unchecked")
+    private static long awaitIndex(BenchCluster c, String cache) throws InterruptedException {
+        long t0 = System.nanoTime();
+        String service = CacheFactory.getCache(cache).getCacheService().getInfo().getServiceName();
+        while (true) {
+            Map<Member, Object> answers = c.invocation().query(new IndexEntriesProbe(service, cache), new HashSet<>(c.storageMembers()));
+            boolean done = answers.size() == c.storageMembers().size();
+            for (Object a : answers.values()) {
+                long[] v = (long[]) a;
+                done &= v[0] == v[1];
+            }
+            if (done) {
+                return System.nanoTime() - t0;
+            }
+            if (System.nanoTime() - t0 > 600_000_000_000L) {
+                throw new IllegalStateException("the index of " + cache + " was not built within 10 minutes");
+            }
+            Thread.sleep(50);
         }
     }
 

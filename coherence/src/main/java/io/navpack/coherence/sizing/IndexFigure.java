@@ -1,6 +1,9 @@
 package io.navpack.coherence.sizing;
 
+import io.navpack.agent.ClassHistogram;
+
 import java.io.Serializable;
+import java.util.List;
 
 /**
  * What one index of one cache holds on one storage member.
@@ -19,9 +22,11 @@ import java.io.Serializable;
  * @param objects    objects counted in {@code bytes}
  * @param exactKeys  whether every key the index holds was matched against the backing map by identity (false: by
  *                   equality, for a backing map navpack cannot look into)
+ * @param classes    what the bytes are made of: the classes that take the most, with their objects and bytes
  */
 public record IndexFigure(String member, String service, String cache, String index, boolean ordered, long bytes,
-                          long footprint, long entries, int partitions, long objects, boolean exactKeys)
+                          long footprint, long entries, int partitions, long objects, boolean exactKeys,
+                          List<ClassHistogram.Entry> classes)
         implements Serializable {
     private static final long serialVersionUID = 1L;
 

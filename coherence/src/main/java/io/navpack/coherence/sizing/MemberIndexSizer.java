@@ -46,6 +46,8 @@ final class MemberIndexSizer {
     /** Most objects one partition's index may hold before the walk stops (a 16-million-object unit is ~300 MB of heap). */
     static final int MAX_UNIT_OBJECTS = 16 * 1024 * 1024;
     private static final MethodHandle ENTRY_INTERNAL = entryInternal();
+    /** Classes listed per index in {@link IndexFigure#classes()}. */
+    static final int TOP_CLASSES = 8;
 
     private UnitWalker walker;
     private final SizingPacer pacer;
@@ -93,13 +95,13 @@ final class MemberIndexSizer {
         return out;
     }
 
+    @SuppressWarnings("rawtypes")
     private List<IndexFigure> sizeCache(String me, String service, String cache, BackingMapContext bmc, PartitionSet owned) {
         @SuppressWarnings("deprecation")
         Map<?, ?> backing = bmc.getBackingMap();
-        Map<ValueExtractor<?, ?>, long[]> sums = new LinkedHashMap<>();
-        Map<ValueExtractor<?, ?>, Boolean> ordered = new LinkedHashMap<>();
-        boolean[] exact = {true};
-        Tally tally = new Tally();
+        // each index's instance per partition, in partition order
+        Map<ValueExtractor, List<MapIndex>> byIndex = new LinkedHashMap<>();
+        Map<MapIndex, Map<?, ?>> keysOf = new java.util.IdentityHashMap<>();
         for (int p = owned.next(0); p >= 0; p = owned.next(p + 1)) {
             Map<ValueExtractor, MapIndex> indexes = bmc.getIndexMap(p);
             if (indexes == null || indexes.isEmpty()) {
@@ -107,25 +109,78 @@ final class MemberIndexSizer {
             }
             Map<?, ?> keys = backing instanceof PartitionAwareBackingMap pabm ? pabm.getPartitionMap(p) : backing;
             for (Map.Entry<ValueExtractor, MapIndex> e : indexes.entrySet()) {
-                MapIndex index = e.getValue();
-                if (index == null) {
-                    continue;
+                if (e.getValue() != null) {
+                    byIndex.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue());
+                    keysOf.put(e.getValue(), keys);
                 }
-                walk(index, keys, exact, tally);
-                long[] s = sums.computeIfAbsent(e.getKey(), k -> new long[5]);
-                s[0] += tally.bytes();
-                s[1] += index.getUnits();
-                s[2] += index.getIndexContents() == null ? 0 : countKeys(index);
-                s[3]++;
-                s[4] += tally.objects();
-                ordered.put(e.getKey(), index.isOrdered());
             }
         }
         List<IndexFigure> out = new ArrayList<>();
-        sums.forEach((extractor, s) -> out.add(new IndexFigure(me, service, cache, String.valueOf(extractor),
-                ordered.get(extractor), s[0], s[1], s[2], (int) s[3], s[4], exact[0])));
+        boolean[] exact = {true};
+        Tally tally = new Tally();
+        for (Map.Entry<ValueExtractor, List<MapIndex>> e : byIndex.entrySet()) {
+            List<MapIndex> parts = e.getValue();
+            Tally made = new Tally();
+            long units = 0;
+            long entries = 0;
+            findCommon(parts);
+            for (MapIndex index : parts) {
+                walk(index, keysOf.get(index), exact, tally);
+                made.add(tally);
+                units += index.getUnits();
+                entries += countKeys(index);
+            }
+            made.add(countCommon());
+            out.add(new IndexFigure(me, service, cache, String.valueOf(e.getKey()), parts.get(0).isOrdered(), made.bytes(),
+                    units, entries, parts.size(), made.objects(), exact[0], new ArrayList<>(made.histogram().top(TOP_CLASSES))));
+        }
         return out;
     }
+
+    /** Most partitions whose indexes are compared for objects they share ({@link #findCommon}). */
+    static final int COMMON_SAMPLE = 16;
+
+    /**
+     * Finds the objects that the instances of one index in several partitions share — strings that the format
+     * remembers by content when it decodes them (a field's few distinct values), a constant — and has the walker
+     * neither count nor follow them within a partition: without this, one would be counted once per partition. They
+     * are counted once for the index ({@link #countCommon}). Up to {@value #COMMON_SAMPLE} partitions, spread over
+     * the given ones, are compared; an object that only partitions outside the sample share is counted with each.
+     */
+    void findCommon(List<MapIndex> parts) {
+        UnitWalker w = walker();
+        w.setCommon(null);
+        java.util.IdentityHashMap<Object, Integer> seen = new java.util.IdentityHashMap<>();
+        io.navpack.agent.IdentityObjectSet many = new io.navpack.agent.IdentityObjectSet();
+        List<Object> unit = new ArrayList<>();
+        int step = Math.max(1, parts.size() / COMMON_SAMPLE);
+        for (int i = 0, n = 0; i < parts.size() && n < COMMON_SAMPLE; i += step, n++) {
+            w.startUnit();
+            unit.clear();
+            w.collect(parts.get(i), unit);
+            for (Object o : unit) {
+                Integer first = seen.putIfAbsent(o, n);
+                if (first != null && first != n) {
+                    many.add(o);
+                }
+            }
+        }
+        w.startUnit();
+        common = many.size() > 0 ? many : null;
+        w.setCommon(common);
+    }
+
+    /** The objects {@link #findCommon} found, counted once; empty when there are none. */
+    Tally countCommon() {
+        Tally t = new Tally();
+        if (common != null) {
+            UnitWalker w = walker();
+            common.forEach(o -> w.count(o, t));
+        }
+        return t;
+    }
+
+    private io.navpack.agent.IdentityObjectSet common;
 
     /**
      * Counts into {@code tally} (cleared first) what {@code index}, one partition's, alone keeps alive: the keys that

@@ -116,18 +116,25 @@ public final class WhatIfTask extends AbstractInvocable {
             long bytes = 0;
             long units = 0;
             long sampled = 0;
+            List<com.tangosol.util.MapIndex> indexes = new ArrayList<>();
             for (List<Map.Entry<Binary, Binary>> part : sample.values()) {
                 SimpleMapIndex index = new SimpleMapIndex((ValueExtractor) extractor, ordered, (Comparator) comparator, bmc);
                 for (Map.Entry<Binary, Binary> e : part) {
                     index.insert(new BackingMapBinaryEntry(e.getKey(), e.getValue(), null, ctx));
                 }
-                sizer.walk(index, backing, exact, tally);
-                bytes += tally.bytes();
+                indexes.add(index);
                 units += index.getUnits();
                 sampled += part.size();
             }
+            sizer.findCommon(indexes);
+            for (com.tangosol.util.MapIndex index : indexes) {
+                sizer.walk(index, backing, exact, tally);
+                bytes += tally.bytes();
+            }
+            // what the partitions share is counted once, not scaled
+            long shared = sizer.countCommon().bytes();
             double scale = sampled == 0 ? 0 : (double) entries / sampled;
-            return new Result(me, cache, Math.round(bytes * scale), Math.round(units * scale), entries, sampled,
+            return new Result(me, cache, Math.round(bytes * scale) + shared, Math.round(units * scale), entries, sampled,
                     sample.size(), null);
         }
         return new Result(me, cache, 0, 0, 0, 0, 0, null);
