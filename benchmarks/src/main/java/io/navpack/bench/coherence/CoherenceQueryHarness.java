@@ -154,10 +154,18 @@ public final class CoherenceQueryHarness {
         return Filters.equal(new NavpackExtractor<>(Wide1024.name(p - 1)), first[p - 1]);
     }
 
+    /**
+     * POF's filter: a long field read as {@code Long}; a date field as POF gives it without a class to convert to, a
+     * {@code java.util.Date} at the start of the day (POF has no user type for {@code LocalDate} to name).
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Filter<Object> pofFilter(int p, Object[] first) {
-        Class<?> type = first[p - 1] instanceof LocalDate ? LocalDate.class : first[p - 1].getClass();
-        return Filters.equal(new PofExtractor(type, p - 1), first[p - 1]);
+        Object v = first[p - 1];
+        if (v instanceof LocalDate d) {
+            return Filters.equal(new PofExtractor(null, p - 1),
+                    java.util.Date.from(d.atStartOfDay(java.time.ZoneId.systemDefault()).toInstant()));
+        }
+        return Filters.equal(new PofExtractor(v.getClass(), p - 1), v);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
