@@ -253,9 +253,11 @@ if [ "$REPORT_ONLY" = 0 ]; then
   run_clientops jdk17 "$JAVA"
   if [ "$MODE" = smoke ]; then
     run jdk17 "$JAVA" CoherenceSerializerBenchmark -p shape=trade
+    run jdk17 "$JAVA" CoherenceFilterBenchmark -p position=1,1024
     run_coherence "$JAVA" 2000 1
   else
     run jdk17 "$JAVA" CoherenceSerializerBenchmark
+    run jdk17 "$JAVA" CoherenceFilterBenchmark
     run_coherence "$JAVA" 100000 8
   fi
   if [ -n "$ONLY" ] || [ "$MODE" = smoke ]; then

@@ -32,7 +32,7 @@ class BenchmarksSmokeTest {
         "TradeFieldReadBenchmark", "NavpackViewReadBenchmark", "ViewAccessBenchmark", "NearCacheBenchmark",
         "ExtractorGridBenchmark", "ScanQueryBenchmark", "SqlScanBenchmark", "SizerWalkBenchmark",
         "SizerScaleBenchmark", "SizingLatencyBenchmark", "DocumentIngestBenchmark", "DocumentExportBenchmark",
-        "DocumentTreeExportBenchmark", "CoherenceSerializerBenchmark"})
+        "DocumentTreeExportBenchmark", "CoherenceSerializerBenchmark", "CoherenceFilterBenchmark"})
     void runs(String benchmark) throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("io\\.navpack\\.bench\\." + benchmark + "\\.")
@@ -46,7 +46,7 @@ class BenchmarksSmokeTest {
                 || benchmark.equals("CoherenceSerializerBenchmark")) {
             options.param("shape", "trade");
         }
-        if (benchmark.equals("FieldPositionBenchmark")) {
+        if (benchmark.equals("FieldPositionBenchmark") || benchmark.equals("CoherenceFilterBenchmark")) {
             options.param("position", "1", "1024");
         }
         if (benchmark.equals("ExtractorGridBenchmark")) {

@@ -135,7 +135,7 @@ public final class CoherenceQueryHarness {
     }
 
     /** The 1024-field record's schema, as the field-position benchmark declares it. */
-    static Schema wideSchema() {
+    public static Schema wideSchema() {
         Schema.Builder b = Schema.builder("Wide1024").typeId(6).version(1);
         for (int i = 0; i < Wide1024.FIELDS; i++) {
             FieldType t;

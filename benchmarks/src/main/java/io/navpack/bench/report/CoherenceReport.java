@@ -61,7 +61,8 @@ final class CoherenceReport {
             return "_Not run yet: `java -cp benchmarks/target/benchmarks.jar io.navpack.bench.coherence.CoherenceQueryHarness`._";
         }
         StringBuilder sb = new StringBuilder();
-        sb.append("| p | navpack ms per query | POF ms per query | POF / navpack | matches |\n|---:|---:|---:|---:|---:|\n");
+        sb.append("| p | navpack ms per query | POF ms per query | POF / navpack | matches | navpack ns per entry, filter alone "
+                + "| POF ns per entry, filter alone | POF / navpack, filter alone |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         double navFirst = Double.NaN;
         double navMax = 0;
         double navMin = Double.MAX_VALUE;
@@ -74,8 +75,11 @@ final class CoherenceReport {
             navFirst = Double.isNaN(navFirst) ? n.score() : navFirst;
             navMax = Math.max(navMax, n.score());
             navMin = Math.min(navMin, n.score());
-            sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %s |%n", p, Report.time(n), Report.time(f),
-                    f.score() / n.score(), n.param("matches")));
+            Report.Result nf = report.find("jdk17", "CoherenceFilterBenchmark.count", "format", "navpack", "position", String.valueOf(p));
+            Report.Result pf = report.find("jdk17", "CoherenceFilterBenchmark.count", "format", "pof", "position", String.valueOf(p));
+            sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %s | %s | %s | %s |%n", p, Report.time(n), Report.time(f),
+                    f.score() / n.score(), n.param("matches"), Report.time(nf), Report.time(pf),
+                    nf == null || pf == null ? "—" : String.format(Locale.ROOT, "%.1f", pf.score() / nf.score())));
         }
         Report.Result ns = report.find("jdk17", "CoherenceQueryHarness.size", "format", "navpack");
         Report.Result ps = report.find("jdk17", "CoherenceQueryHarness.size", "format", "pof");
