@@ -171,6 +171,26 @@ class CoherenceClusterTest {
     }
 
     @Test
+    @Order(5)
+    void aDamagedValueIsLeftOutOfQueriesAndIndexesLoggedAndCountedWithoutFailingThem() {
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Boolean damaged = (Boolean) ((NamedCache) deals).invoke(42L, new io.navpack.coherence.member.CorruptValue());
+        assertThat(damaged).isTrue();
+        ORACLE.remove(42L);
+        Map<Object, Map<String, Long>> before = counters();
+        // a scan, and an index that must take the damaged value in
+        assertThat(keys(Filters.greater(of("rank"), -1))).isEqualTo(ORACLE.keySet());
+        deals.addIndex(of("side"), false, null);
+        assertThat(keys(Filters.equal(of("side"), "SELL"))).isEqualTo(ORACLE.values().stream()
+                .filter(d -> d.side() == Deal.Side.SELL).map(Deal::id).collect(Collectors.toSet()));
+        long unreadable = 0;
+        for (Map.Entry<Object, Map<String, Long>> m : counters().entrySet()) {
+            unreadable += m.getValue().get("extract.unreadable") - before.get(m.getKey()).get("extract.unreadable");
+        }
+        assertThat(unreadable).as("damaged values met by the extractors").isPositive();
+    }
+
+    @Test
     @Order(4)
     void everyIndexIsSizedOnEveryStorageMemberAndAWhatIfPredictsOneBeforeItExists() {
         List<WhatIfTask.Result> predicted = CoherenceIndexSizer.whatIf(service(), "deals", of("book"), false, null, 64);
