@@ -37,6 +37,7 @@ import java.util.stream.Collectors;
 
 import static io.navpack.coherence.NavpackExtractor.of;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * navpack values in a Coherence CE cluster of two storage members in JVMs of their own, which have neither the
@@ -115,6 +116,8 @@ class CoherenceClusterTest {
     void queriesByPlainNamesAndPathsAnswerAsTheOracle() {
         countersBefore = counters();
         checkQueries("no index");
+        // Coherence's own extractor by name reflects on the value, which the members hold without its class
+        assertThatThrownBy(() -> deals.keySet(Filters.equal("currency", "EUR"))).hasStackTraceContaining("currency");
     }
 
     @SuppressWarnings("unchecked")
