@@ -101,12 +101,13 @@ public final class CoherenceSchemaService implements SchemaPublisher, SchemaSour
         });
     }
 
-    /** navpack's services, joined now if they are not yet. */
+    /** navpack's services, joined now if they are not yet (or again, after this JVM left the cluster and rejoined). */
     private synchronized InvocationService connect() {
         InvocationService s = invocation;
-        if (s != null) {
+        if (s != null && s.isRunning()) {
             return s;
         }
+        boolean again = s != null;
         ClassLoader loader = CoherenceSchemaService.class.getClassLoader();
         ConfigurableCacheFactory ccf = CacheFactory.getCacheFactoryBuilder().getConfigurableCacheFactory(CONFIG, loader);
         catalog = ccf.ensureTypedCache(CATALOG, loader, com.tangosol.net.cache.TypeAssertion.withoutTypeChecking());
@@ -114,6 +115,11 @@ public final class CoherenceSchemaService implements SchemaPublisher, SchemaSour
         s.addMemberListener(new Membership());
         invocation = s;
         learnCatalog();
+        if (again) {
+            // the cluster this JVM rejoined may have lost what was agreed before
+            registry.publicationLost();
+            return s;
+        }
         try {
             background().scheduleWithFixedDelay(() -> run("comparing the schemas with the catalog", this::learnCatalog),
                     CATALOG_SYNC_SECONDS, CATALOG_SYNC_SECONDS, TimeUnit.SECONDS);
@@ -127,6 +133,7 @@ public final class CoherenceSchemaService implements SchemaPublisher, SchemaSour
         connect();
         return catalog;
     }
+
 
     /** The invocation service navpack's tasks run on (the sizing uses it too). */
     public InvocationService invocation() {
