@@ -105,6 +105,12 @@ public final class CoherenceQueryHarness {
                         }
                     }
                 }
+                // what Coherence itself spends on a query over the cache, every entry handed to a filter that reads nothing
+                long q0 = System.nanoTime();
+                count(navpack, new NoReadFilter());
+                if (round >= WARMUP_ROUNDS) {
+                    times.computeIfAbsent("none", x -> new ArrayList<>()).add((System.nanoTime() - q0) / 1e6);
+                }
                 System.out.printf("# round %d done; load %s%n", round + 1, HarnessResults.load());
             }
             String loadAfter = HarnessResults.load();
@@ -119,6 +125,8 @@ public final class CoherenceQueryHarness {
                     System.out.printf("%-8s p=%-5d %9.2f ms%n", f, p, mean(samples));
                 }
             }
+            results.add("query", Map.of("format", "none", "position", "0", "entries", String.valueOf(entries), "matches", "0"),
+                    HarnessResults.toArray(times.get("none")), "ms/op");
             results.add("size", Map.of("format", "navpack"), new double[] {(double) navpackBytes / sized}, "B");
             results.add("size", Map.of("format", "pof"), new double[] {(double) pofBytes / sized}, "B");
             System.out.printf("# bytes per value: navpack %.1f, POF %.1f%n", (double) navpackBytes / sized, (double) pofBytes / sized);
@@ -169,7 +177,7 @@ public final class CoherenceQueryHarness {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static int count(NamedCache<Integer, Object> cache, Filter<Object> filter) {
+    private static int count(NamedCache<Integer, Object> cache, Filter<?> filter) {
         return (Integer) cache.aggregate((Filter) filter, new Count());
     }
 }

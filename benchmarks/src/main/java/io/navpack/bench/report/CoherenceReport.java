@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The Coherence section of the benchmarks page: Coherence serializers ({@code CoherenceSerializerBenchmark}, sizes
@@ -61,8 +62,10 @@ final class CoherenceReport {
             return "_Not run yet: `java -cp benchmarks/target/benchmarks.jar io.navpack.bench.coherence.CoherenceQueryHarness`._";
         }
         StringBuilder sb = new StringBuilder();
-        sb.append("| p | navpack ms per query | POF ms per query | POF / navpack | matches | navpack ns per entry, filter alone "
-                + "| POF ns per entry, filter alone | POF / navpack, filter alone |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        Map<String, double[]> raw = rawSamples();
+        sb.append("| p | navpack ms per query | POF ms per query | POF / navpack (means) | POF / navpack per round: median "
+                + "(min – max) | matches | navpack ns per entry, filter alone | POF ns per entry, filter alone "
+                + "| POF / navpack, filter alone |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         double navFirst = Double.NaN;
         double navMax = 0;
         double navMin = Double.MAX_VALUE;
@@ -77,9 +80,15 @@ final class CoherenceReport {
             navMin = Math.min(navMin, n.score());
             Report.Result nf = report.find("jdk17", "CoherenceFilterBenchmark.count", "format", "navpack", "position", String.valueOf(p));
             Report.Result pf = report.find("jdk17", "CoherenceFilterBenchmark.count", "format", "pof", "position", String.valueOf(p));
-            sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %s | %s | %s | %s |%n", p, Report.time(n), Report.time(f),
-                    f.score() / n.score(), n.param("matches"), Report.time(nf), Report.time(pf),
+            sb.append(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %s | %s | %s | %s | %s |%n", p, Report.time(n),
+                    Report.time(f), f.score() / n.score(), perRound(raw.get("navpack:" + p), raw.get("pof:" + p)),
+                    n.param("matches"), Report.time(nf), Report.time(pf),
                     nf == null || pf == null ? "—" : String.format(Locale.ROOT, "%.1f", pf.score() / nf.score())));
+        }
+        Report.Result none = report.find("jdk17", "CoherenceQueryHarness.query", "format", "none");
+        if (none != null) {
+            sb.append(String.format(Locale.ROOT, "%nThe same query with a filter that reads nothing (Coherence's own work): %s ms.%n",
+                    Report.time(none)));
         }
         Report.Result ns = report.find("jdk17", "CoherenceQueryHarness.size", "format", "navpack");
         Report.Result ps = report.find("jdk17", "CoherenceQueryHarness.size", "format", "pof");
@@ -89,6 +98,45 @@ final class CoherenceReport {
                     ns.score(), ps.score(), ps.score() / ns.score(), navMax / navMin));
         }
         return sb.toString();
+    }
+
+    /** The query harness's samples in round order, by "format:position". */
+    private Map<String, double[]> rawSamples() {
+        Map<String, double[]> out = new java.util.HashMap<>();
+        Path file = report.dir.resolve("raw").resolve("jdk17-CoherenceQueryHarness.json");
+        try {
+            for (JsonNode n : new ObjectMapper().readTree(file.toFile())) {
+                if (!n.path("benchmark").asText().endsWith(".query")) {
+                    continue;
+                }
+                JsonNode rounds = n.path("primaryMetric").path("rawData").path(0);
+                double[] v = new double[rounds.size()];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = rounds.get(i).asDouble();
+                }
+                out.put(n.path("params").path("format").asText() + ":" + n.path("params").path("position").asText(), v);
+            }
+        } catch (IOException e) {
+            return out;
+        }
+        return out;
+    }
+
+    /**
+     * The ratio of POF's query to navpack's in each round (the two run back to back, under the same load), as the
+     * median and range over the rounds.
+     */
+    private static String perRound(double[] navpack, double[] pof) {
+        if (navpack == null || pof == null || navpack.length != pof.length || navpack.length == 0) {
+            return "—";
+        }
+        double[] r = new double[navpack.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = pof[i] / navpack[i];
+        }
+        java.util.Arrays.sort(r);
+        double median = r.length % 2 == 1 ? r[r.length / 2] : (r[r.length / 2 - 1] + r[r.length / 2]) / 2;
+        return String.format(Locale.ROOT, "%.1f (%.1f – %.1f)", median, r[0], r[r.length - 1]);
     }
 
     String sizing() throws IOException {
