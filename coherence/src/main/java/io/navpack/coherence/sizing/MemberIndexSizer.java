@@ -11,15 +11,12 @@ import com.tangosol.net.partition.PartitionAwareBackingMap;
 import com.tangosol.net.partition.PartitionSet;
 import com.tangosol.util.Binary;
 import com.tangosol.util.MapIndex;
-import com.tangosol.util.SafeHashMap;
 import com.tangosol.util.ValueExtractor;
 import io.navpack.agent.SizingPacer;
 import io.navpack.agent.Tally;
 import io.navpack.agent.UnitWalker;
+import io.navpack.coherence.internal.StoredKeys;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
@@ -35,9 +32,8 @@ import java.util.concurrent.TimeUnit;
  * of keys). Each partition's index is walked as one unit ({@link UnitWalker}): what it reaches is counted once, and
  * forgotten before the next partition, so the sizing's own memory follows the largest partition's index, not the
  * cache. The index holds the cache's keys, which the backing map holds too: a key instance the backing map stores is
- * neither counted nor followed (matched by identity through the backing map's own entry where the map is Coherence's
- * {@code SafeHashMap} family, as {@code local-scheme} backing maps are; by equality otherwise, and said so in the
- * figure). Services, contexts, extractors and comparators are outside every walk ({@link CoherenceStopRule}).
+ * neither counted nor followed (matched by identity, {@link StoredKeys}; by equality for a backing map navpack cannot look into, and said so in
+ * the figure). Services, contexts, extractors and comparators are outside every walk ({@link CoherenceStopRule}).
  *
  * <p>Coherence's own figure, the {@code IndexInfo} footprint, is the sum of the partitions' index units, and is
  * reported beside the measured one.
@@ -45,7 +41,6 @@ import java.util.concurrent.TimeUnit;
 final class MemberIndexSizer {
     /** Most objects one partition's index may hold before the walk stops (a 16-million-object unit is ~300 MB of heap). */
     static final int MAX_UNIT_OBJECTS = 16 * 1024 * 1024;
-    private static final MethodHandle ENTRY_INTERNAL = entryInternal();
     /** Classes listed per index in {@link IndexFigure#classes()}. */
     static final int TOP_CLASSES = 8;
 
@@ -216,34 +211,7 @@ final class MemberIndexSizer {
 
     /** Whether {@code o} is a key that the backing map stores (and so not the index's to count). */
     private static boolean isStoredKey(Object o, Map<?, ?> keys, boolean[] exact) {
-        if (!(o instanceof Binary) || keys == null) {
-            return false;
-        }
-        if (keys instanceof SafeHashMap && ENTRY_INTERNAL != null) {
-            try {
-                Map.Entry<?, ?> stored = (Map.Entry<?, ?>) ENTRY_INTERNAL.invoke((SafeHashMap<?, ?>) keys, o);
-                return stored != null && stored.getKey() == o;
-            } catch (Throwable t) {
-                // fall through to equality
-            }
-        }
-        exact[0] = false;
-        return keys.containsKey(o);
-    }
-
-    /**
-     * {@code SafeHashMap.getEntryInternal}: the map's own entry for a key, without what {@code LocalCache.getEntry}
-     * does besides (statistics, eviction, loading). Reached on the class path (Coherence CE 25.03.2).
-     */
-    private static MethodHandle entryInternal() {
-        try {
-            MethodHandles.Lookup l = MethodHandles.privateLookupIn(SafeHashMap.class, MethodHandles.lookup());
-            Class<?> entry = Class.forName("com.tangosol.util.SafeHashMap$Entry", false, SafeHashMap.class.getClassLoader());
-            return l.findVirtual(SafeHashMap.class, "getEntryInternal", MethodType.methodType(entry, Object.class))
-                    .asType(MethodType.methodType(Map.Entry.class, SafeHashMap.class, Object.class));
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
+        return o instanceof Binary && keys != null && StoredKeys.stores(keys, o, exact);
     }
 
     long cpuNanos() {
