@@ -33,7 +33,9 @@ import java.util.concurrent.TimeUnit;
  * forgotten before the next partition, so the sizing's own memory follows the largest partition's index, not the
  * cache. The index holds the cache's keys, which the backing map holds too: a key instance the backing map stores is
  * neither counted nor followed (matched by identity, {@link StoredKeys}; by equality for a backing map navpack
- * cannot look into, and said so in the figure). Services, contexts, extractors and comparators are outside every walk ({@link CoherenceStopRule}).
+ * cannot look into, and said so in the figure). Services, contexts, extractors and comparators are outside every
+ * walk ({@link CoherenceStopRule}). What the instances of one index in several partitions share is found on a sample
+ * of partitions and counted once ({@link #findCommon}).
  *
  * <p>Coherence's own figure, the {@code IndexInfo} footprint, is the sum of the partitions' index units, and is
  * reported beside the measured one.
