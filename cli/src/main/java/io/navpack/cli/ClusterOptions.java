@@ -5,6 +5,7 @@ import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.core.HazelcastInstance;
 import io.navpack.hazelcast.NavpackConfig;
 import io.navpack.hazelcast.ReadMode;
+import io.navpack.hazelcast.internal.ConnectionDiagnostics;
 import picocli.CommandLine.Option;
 
 import java.util.function.Consumer;
@@ -39,11 +40,31 @@ public final class ClusterOptions {
         config.getConnectionStrategyConfig().getConnectionRetryConfig()
                 .setClusterConnectTimeoutMillis(connectTimeout * 1000L);
         more.accept(config);
+        ConnectionDiagnostics seen = ConnectionDiagnostics.attachTo(config);
         try {
             return HazelcastClient.newHazelcastClient(config);
         } catch (RuntimeException e) {
             throw new CliException(Main.UNREACHABLE, "cannot connect to cluster '" + clusterName + "' at "
-                    + String.join(",", addresses) + ": " + e.getMessage(), e);
+                    + String.join(",", addresses) + ": " + why(seen, e), e);
         }
+    }
+
+    /** Why the client could not connect, from what it saw: Hazelcast's own words say the same for every cause. */
+    private String why(ConnectionDiagnostics seen, RuntimeException e) {
+        if (!seen.refusedClusterName().isEmpty()) {
+            return "the members at " + String.join(", ", seen.refusedClusterName()) + " answered but refused the"
+                    + " cluster name '" + clusterName + "': their cluster has another name (the cluster-name of their"
+                    + " hazelcast.yaml or hazelcast.xml; Hazelcast's default is 'dev'). Give theirs with --cluster-name"
+                    + " NAME (or the members need client credentials, which this command does not send)";
+        }
+        if (!seen.notAllowed().isEmpty()) {
+            return "the members at " + String.join(", ", seen.notAllowed()) + " do not allow this client in"
+                    + " (a client filter of the cluster): " + e.getMessage();
+        }
+        if (!seen.unreachable().isEmpty()) {
+            return "nothing answered at " + String.join(", ", seen.unreachable()) + " within " + connectTimeout
+                    + " s: start the members, or correct --cluster (" + e.getMessage() + ")";
+        }
+        return e.getMessage();
     }
 }

@@ -120,8 +120,9 @@ final class ConvertCommand implements Callable<Integer> {
                 files.size() - failures.size(), toNavpack ? "navpack" : target.extension(), out, Progress.bytes(bytesIn),
                 Progress.bytes(bytesOut), bytesIn == 0 ? 0.0 : 100.0 * bytesOut / bytesIn, seconds);
         if (schema.evolutions() > 0) {
-            std.printf("the schema grew %d times to hold documents it did not: %s rewritten (older versions kept)%n",
+            std.printf("the schema grew %d times to hold documents it did not: %s rewritten (older versions kept):%n",
                     schema.evolutions(), schemaFile);
+            Growths.print(std, schema.growths());
         }
         if (!failures.isEmpty()) {
             std.println(failures.size() + " files failed:");

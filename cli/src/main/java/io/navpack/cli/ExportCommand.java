@@ -84,8 +84,9 @@ final class ExportCommand implements Callable<Integer> {
             Predicate<Object, Object> predicate = where == null ? null : Predicates.sql(where);
             boolean perEntry = target == DocumentFormat.XML
                     || target == DocumentFormat.JSON && !String.valueOf(out.getFileName()).toLowerCase(Locale.ROOT).endsWith(".json");
-            long size = where == null ? hz.getMap(map).size() : 0;
-            Progress progress = new Progress(err, size, 0, "entries");
+            // with --where, how many entries match is known only at the end
+            Progress progress = where == null ? new Progress(err, hz.getMap(map).size(), 0, "entries")
+                    : new Progress(err, -1, 0, "entries matching --where");
             Transcoder t = schema.transcoder();
             long start = System.nanoTime();
             long[] bytes = {0};

@@ -208,9 +208,12 @@ final class LoadCommand implements Callable<Integer> {
                 schema.write(schemaChoice.file);
             }
             out.printf(Locale.ROOT, "%s %d documents from %d of %d files into map %s: %s, %.1f s, %.0f documents/s, %.1f MB/s;"
-                            + " %d entries stored%n", interrupted ? "interrupted after loading" : "loaded", documents, filesDone,
+                            + " %d entries stored: %d new, %d replaced, %d unchanged (byte-equal to the stored entry, not"
+                            + " written again)%s%n", interrupted ? "interrupted after loading" : "loaded", documents, filesDone,
                     files.size(), map, Progress.bytes(bytes), seconds, documents / Math.max(seconds, 1e-9),
-                    bytes / 1e6 / Math.max(seconds, 1e-9), loader.stored());
+                    bytes / 1e6 / Math.max(seconds, 1e-9), loader.stored(), loader.added(), loader.replaced(),
+                    loader.unchanged(), loader.unchecked() == 0 ? "" : ", " + loader.unchecked()
+                            + " written without that check (the entries before them could not be read)");
             if (interrupted) {
                 out.println("stopped before " + stoppedAt + ": every stored entry is whole; loading the same files again"
                         + " completes the map (same keys)");
@@ -221,8 +224,9 @@ final class LoadCommand implements Callable<Integer> {
                 out.println("some batches were still on their way after 2 minutes: their entries may or may not be stored");
             }
             if (schema.evolutions() > 0) {
-                out.printf("the schema grew %d times to hold documents it did not%s; the cluster has every version%n",
-                        schema.evolutions(), schemaChoice.file != null ? ": " + schemaChoice.file + " rewritten" : "");
+                out.printf("the schema grew %d times to hold documents it did not%s; the cluster has every version:%n",
+                        schema.evolutions(), schemaChoice.file != null ? " (" + schemaChoice.file + " rewritten)" : "");
+                Growths.print(out, schema.growths());
             }
             for (DocumentLoader.LostBatch l : loader.lostBatches()) {
                 failures.add(l.documents() + " documents of " + String.join(", ", l.sources()) + " not stored: " + l.reason());

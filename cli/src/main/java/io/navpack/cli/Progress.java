@@ -23,7 +23,10 @@ final class Progress {
         this(err, totalFiles, totalBytes, "files");
     }
 
-    /** A bar of {@code total} items named {@code unit} ("files", "entries"). */
+    /**
+     * A bar of {@code total} items named {@code unit} ("files", "entries"); with a negative {@code total}, a count
+     * of items whose total is not known beforehand ("entries matching --where").
+     */
     Progress(PrintStream err, long totalFiles, long totalBytes, String unit) {
         this.unit = unit;
         this.err = err;
@@ -46,8 +49,10 @@ final class Progress {
         int width = 30;
         int done = totalBytes == 0 ? width : (int) Math.min(width, width * bytes / totalBytes);
         double seconds = (now - start) / 1e9;
-        String line = String.format(Locale.ROOT, "[%s%s] %d/%d %s, %s, %.1f s", "=".repeat(done), " ".repeat(width - done),
-                files, totalFiles, unit, bytes(bytes), seconds);
+        String line = totalFiles < 0
+                ? String.format(Locale.ROOT, "%d %s, %s, %.1f s", files, unit, bytes(bytes), seconds)
+                : String.format(Locale.ROOT, "[%s%s] %d/%d %s, %s, %.1f s", "=".repeat(done), " ".repeat(width - done),
+                        files, totalFiles, unit, bytes(bytes), seconds);
         if (terminal) {
             err.print("\r" + line);
         } else {
@@ -58,6 +63,9 @@ final class Progress {
     }
 
     void finish() {
+        if (totalFiles < 0 && files > 0) {
+            draw(System.nanoTime()); // the last count: no item said it was the last
+        }
         if (drawn && terminal) {
             err.println();
         }

@@ -312,6 +312,12 @@ class CommandsTest {
         assertThat(own).doesNotContain("\n").doesNotContain("\tat ");
         Object[] unreachable = run("size", "--cluster", "127.0.0.1:1", "--connect-timeout", "2");
         assertThat(unreachable[0]).isEqualTo(Main.UNREACHABLE);
+        assertThat((String) unreachable[2]).contains("nothing answered at 127.0.0.1:1").contains("start the members");
+        // a member that answers under another cluster name: the default name, 'dev', is not this test's
+        Object[] otherName = run("schemas", "--cluster", address, "--connect-timeout", "4");
+        assertThat(otherName[0]).isEqualTo(Main.UNREACHABLE);
+        assertThat((String) otherName[2]).contains("cannot connect to cluster 'dev' at " + address)
+                .contains("answered but refused the cluster name 'dev'").contains("--cluster-name NAME");
         Object[] missing = run("demo", "--trades", "0");
         assertThat(missing[0]).isEqualTo(Main.USAGE);
         assertThat(run("demo", "--help")[1]).asString().contains("--trades");

@@ -97,7 +97,9 @@ class DocumentsCommandsIT {
         Run conv = navpack("convert", "--schema", schema.toString(), "--to", "navpack", "--out", "npk", in.toString());
         assertThat(conv.exit()).isEqualTo(1);
         assertThat(conv.out()).contains("converted 2 documents in 2 files").contains("1 files failed")
-                .contains("broken.json:2:").contains("the schema grew");
+                .contains("broken.json:2:").contains("the schema grew")
+                // which document made it grow, and what grew
+                .containsPattern("\\n  \\S*b\\.json: [^\\n]*order v\\d: [^\\n]*\\+extra");
         Run back = navpack("convert", "--schema", schema.toString(), "--to", "json", "--out", "back", "npk");
         assertThat(back.exit()).as(back.out()).isZero();
         ObjectMapper m = new ObjectMapper();

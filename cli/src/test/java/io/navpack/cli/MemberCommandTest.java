@@ -52,8 +52,9 @@ class MemberCommandTest {
         assertThat(marker).isNotNegative();
         int start = guide.indexOf('\n', guide.indexOf("```", marker)) + 1;
         String yaml = guide.substring(start, guide.indexOf("```", start))
-                .replace("cluster-name: navpack", "cluster-name: " + cluster).replace("port: 5701", "port: " + port)
+                .replace("cluster-name: dev", "cluster-name: " + cluster).replace("port: 5701", "port: " + port)
                 .replace("127.0.0.1:5701", "127.0.0.1:" + port).replace("          - 127.0.0.1:5702\n", "");
+        assertThat(yaml).contains("cluster-name: " + cluster);
         Path config = dir.resolve("hazelcast.yaml");
         Files.writeString(config, yaml, StandardCharsets.UTF_8);
         assertThat(guide).contains("./navpack member --config hazelcast.yaml");

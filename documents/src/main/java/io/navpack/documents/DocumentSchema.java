@@ -24,6 +24,7 @@ public final class DocumentSchema {
     private final List<Consumer<DocumentSchema>> listeners =
             new CopyOnWriteArrayList<>();
     private final AtomicLong evolutions = new AtomicLong();
+    private final List<Growth> growths = new CopyOnWriteArrayList<>();
 
     DocumentSchema(Model model) {
         this.model = model;
@@ -41,6 +42,14 @@ public final class DocumentSchema {
     /** How many times the schema has grown since it was made or read. */
     public long evolutions() {
         return evolutions.get();
+    }
+
+    /**
+     * Each growth since the schema was made or read, in order: the document that made it, why it did not fit, and
+     * the types and fields that grew (the first 1,000).
+     */
+    public List<Growth> growths() {
+        return List.copyOf(growths);
     }
 
     /**
@@ -75,6 +84,9 @@ public final class DocumentSchema {
         }
         if (!grown) {
             throw misfit.toException(source, "the schema cannot grow to hold it");
+        }
+        if (growths.size() < 1_000) {
+            growths.add(Growth.between(seen.schemas(), next.schemas(), source, misfit.where()));
         }
         model = next;
         evolutions.incrementAndGet();

@@ -20,6 +20,11 @@ final class Misfit extends RuntimeException {
         this.path = path;
     }
 
+    /** Why the document did not fit, and where: {@code <reason> at line 12, column 7, path a/b}. */
+    String where() {
+        return getMessage() + " at line " + line + ", column " + column + (path == null ? "" : ", path " + path);
+    }
+
     DocumentException toException(String source, String advice) {
         return new DocumentException(source, line, column, path, getMessage() + (advice == null ? "" : "; " + advice));
     }

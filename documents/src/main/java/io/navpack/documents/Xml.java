@@ -2,6 +2,7 @@ package io.navpack.documents;
 
 import com.fasterxml.aalto.stax.InputFactoryImpl;
 import org.codehaus.stax2.XMLInputFactory2;
+import org.codehaus.stax2.LocationInfo;
 import org.codehaus.stax2.XMLStreamReader2;
 import org.codehaus.stax2.io.Stax2ByteArraySource;
 
@@ -57,15 +58,44 @@ final class Xml {
 
     /** The error for the event a document may not hold: a DTD or processing instruction. */
     static DocumentException refused(String source, XMLStreamReader2 r, int event, String path) {
+        return refused(source, r, event, path, null, 0, 0);
+    }
+
+    /**
+     * As above, for a reader over {@code len} bytes of {@code doc} from {@code off}: a DTD is then reported where its
+     * {@code <!DOCTYPE} starts (the parser's own location for it is where the XML declaration before it ends).
+     */
+    static DocumentException refused(String source, XMLStreamReader2 r, int event, String path, byte[] doc, int off,
+                                     int len) {
+        if (event == XMLStreamConstants.DTD && doc != null) {
+            LocationInfo info = r.getLocationInfo();
+            Location start = info.getStartLocation();
+            long line = start.getLineNumber();
+            long column = start.getColumnNumber();
+            long p = off + info.getStartingByteOffset();
+            for (; p >= off && p < (long) off + len && doc[(int) p] != '<'; p++) {
+                byte b = doc[(int) p];
+                if (b == '\n') {
+                    line++;
+                    column = 1;
+                } else if (b != '\r') {
+                    column++;
+                }
+            }
+            return new DocumentException(source, line, column, path, reason(r, event));
+        }
         Location l = r.getLocation();
-        String reason = event == XMLStreamConstants.DTD
+        return new DocumentException(source, l.getLineNumber(), l.getColumnNumber(), path, reason(r, event));
+    }
+
+    private static String reason(XMLStreamReader2 r, int event) {
+        return event == XMLStreamConstants.DTD
                 ? "a DTD (<!DOCTYPE ...>) is refused: navpack reads no DTD, declares and expands no entity and fetches"
                 + " nothing; remove the DOCTYPE"
                 : event == XMLStreamConstants.ENTITY_REFERENCE
                 ? "an entity reference (&" + r.getLocalName() + ";) that is not declared: navpack reads no DTD"
                 : "a processing instruction (<?" + r.getPITarget() + " ...?>) would be lost: navpack keeps elements,"
                 + " attributes and text only; remove it";
-        return new DocumentException(source, l.getLineNumber(), l.getColumnNumber(), path, reason);
     }
 
     static DocumentException at(String source, XMLStreamReader2 r, String path, String reason) {

@@ -107,7 +107,7 @@ final class XmlScanner {
                         }
                     }
                     case XMLStreamConstants.DTD, XMLStreamConstants.PROCESSING_INSTRUCTION,
-                            XMLStreamConstants.ENTITY_REFERENCE -> throw Xml.refused(source, r, event, path.toString());
+                            XMLStreamConstants.ENTITY_REFERENCE -> throw Xml.refused(source, r, event, path.toString(), doc, off, len);
                     default -> {
                     }
                 }

@@ -73,6 +73,21 @@ class HostileDocumentsTest {
     }
 
     @Test
+    void aDoctypeIsReportedWhereItStarts() {
+        byte[] second = bytes("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE doc>\n<doc/>");
+        assertThatThrownBy(() -> xmlSchema.transcoder().toNavpack(second, "dt.xml"))
+                .isInstanceOf(DocumentException.class).hasMessageContaining("dt.xml:2:1 ").hasMessageContaining("DOCTYPE");
+        assertThatThrownBy(() -> SchemaInference.of(DocumentFormat.XML).add(second, "dt.xml"))
+                .isInstanceOf(DocumentException.class).hasMessageContaining("dt.xml:2:1 ");
+        byte[] indented = bytes("<?xml version=\"1.0\"?>\n\n   <!DOCTYPE doc [<!ENTITY e \"x\">]><doc/>");
+        assertThatThrownBy(() -> xmlSchema.transcoder().toNavpack(indented, "in.xml"))
+                .isInstanceOf(DocumentException.class).hasMessageContaining("in.xml:3:4 ");
+        byte[] first = bytes("<!DOCTYPE doc><doc/>");
+        assertThatThrownBy(() -> xmlSchema.transcoder().toNavpack(first, "first.xml"))
+                .isInstanceOf(DocumentException.class).hasMessageContaining("first.xml:1:1 ");
+    }
+
+    @Test
     void billionLaughsIsRefusedWithoutGrowingMemory() {
         StringBuilder b = new StringBuilder("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n");
         for (int i = 1; i <= 9; i++) {

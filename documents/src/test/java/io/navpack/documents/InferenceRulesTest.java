@@ -174,6 +174,19 @@ class InferenceRulesTest {
         // both versions are navpack schemas of the same type
         List<Schema> versions = s.navpackSchemas().stream().filter(x -> x.typeName().equals("t.r")).toList();
         assertThat(versions).extracting(Schema::version).containsExactly(1, 2);
+        // what grew, and the document that made it grow
+        assertThat(s.growths()).hasSize(1);
+        Growth g = s.growths().get(0);
+        assertThat(g.source()).isEqualTo("new.xml");
+        assertThat(g.changes()).containsExactly("t.r v2: +ccy value 'CHF'");
+        assertThat(g.reason()).contains("CHF").contains("line 1");
+        assertThat(g.toString()).startsWith("new.xml: t.r v2: +ccy value 'CHF' (");
+
+        // a new element: a new field, and a new type for an element with children
+        t.toNavpack(utf8("<r><ccy>EUR</ccy><id>Y</id><fee><amt>1.5</amt></fee></r>"), "fee.xml");
+        Growth fee = s.growths().get(1);
+        assertThat(fee.source()).isEqualTo("fee.xml");
+        assertThat(fee.changes()).contains("new type t.fee").anyMatch(c -> c.startsWith("t.r v3: +fee"));
     }
 
     @Test

@@ -29,7 +29,7 @@ public record ClusterIndexReport(List<MemberIndexReport> members, Instant takenA
      * @param dataHeapBytes heap of the owned entries' data, summed over members; -1 if a member did not size it
      * @param indexesHeapBytes what dropping all the map's indexes frees, summed over members
      * @param cachedValues records holding a cached deserialised value; -1 if a member did not count them
-     * @param cachedValuesHeapBytes heap those cached values hold (part of {@code dataHeapBytes}); -1 if unknown
+     * @param cachedValuesHeapBytes heap those cached values hold (beside {@code dataHeapBytes}); -1 if unknown
      */
     public record MapTotal(String map, int members, long entries, long dataHeapBytes, long indexesHeapBytes,
                            long cachedValues, long cachedValuesHeapBytes, boolean hasIndexes, boolean complete)

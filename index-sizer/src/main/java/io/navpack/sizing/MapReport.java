@@ -10,14 +10,14 @@ import java.util.List;
  * @param inMemoryFormat BINARY, OBJECT or NATIVE
  * @param entries entries of partitions this member owns
  * @param backupEntries backup entries held by this member
- * @param dataHeapBytes heap held by the owned entries' data (record store, records, keys, values, cached values);
- *     -1 if not sized
- * @param backupHeapBytes the same for backup entries; -1 if not sized
+ * @param dataHeapBytes heap held by the owned entries' data (record store, records, keys, values), without the
+ *     values cache: creating or dropping an index leaves it as it is; -1 if not sized
+ * @param backupHeapBytes heap held by the backup entries (their cached values included, if any); -1 if not sized
  * @param dataWalkComplete false if the data walk stopped early (true when the data was not asked for)
  * @param dataWalkNanos time spent walking the data
  * @param indexesHeapBytes what dropping every index of the map would free (shared parts counted once)
  * @param cachedValues owned records that hold a cached deserialised value, or -1 if not counted
- * @param cachedValuesHeapBytes heap held by those cached values (part of {@code dataHeapBytes}): what clearing
+ * @param cachedValuesHeapBytes heap held by those cached values (not part of {@code dataHeapBytes}): what clearing
  *     the cache would free once no index entry refers to the values any more; -1 if not measured
  * @param walkable false if the map's indexes cannot be walked on the heap; then {@code reason} says why
  * @param reason why the map was not walked (or not completely), or null

@@ -83,9 +83,10 @@ class MemberStartIT {
         Path dir = Files.createDirectories(Path.of("target", "member-start", cluster));
         List<Path> logs = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            String yaml = snippet("member-start-yaml").replace("cluster-name: navpack", "cluster-name: " + cluster)
+            String yaml = snippet("member-start-yaml").replace("cluster-name: dev", "cluster-name: " + cluster)
                     .replace("port: 5701", "port: " + ports[i])
                     .replace("127.0.0.1:5701", "127.0.0.1:" + ports[0]).replace("127.0.0.1:5702", "127.0.0.1:" + ports[1]);
+            assertThat(yaml).contains("cluster-name: " + cluster);
             Path config = dir.resolve("hazelcast-" + i + ".yaml");
             Files.writeString(config, yaml, StandardCharsets.UTF_8);
             Path log = dir.resolve("member-" + i + ".log");

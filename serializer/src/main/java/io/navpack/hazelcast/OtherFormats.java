@@ -1,5 +1,7 @@
 package io.navpack.hazelcast;
 
+import com.hazelcast.cluster.MembershipEvent;
+import com.hazelcast.cluster.MembershipListener;
 import com.hazelcast.core.DistributedObjectEvent;
 import com.hazelcast.core.DistributedObjectListener;
 import com.hazelcast.core.HazelcastInstance;
@@ -15,6 +17,7 @@ import io.navpack.hazelcast.internal.SerializationInternals;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
@@ -49,8 +52,56 @@ public final class OtherFormats {
             return true;
         }
         boolean refuse = settings.refuseOtherFormats();
-        return MapContainers.interceptOnCreation(hz,
+        boolean watched = MapContainers.interceptOnCreation(hz,
                 name -> settings.navpackOnly(name) ? new NavpackOnly(name, refuse) : null);
+        if (watched) {
+            hz.getCluster().addMembershipListener(new RefusedJoins(hz));
+        }
+        return watched;
+    }
+
+    /** How soon after it joined a member that leaves is taken for one refused for lacking navpack's jars. */
+    static final long REFUSED_WITHIN_NANOS = 30_000_000_000L;
+
+    /**
+     * Names, in one line, a member that leaves right after it joined: with {@value NavpackSettings#MAPS} set, that is
+     * how a member without navpack's jars is refused — Hazelcast sends the maps' interceptors with the join
+     * ({@link NavpackMemberJarRequired}), the member cannot load them and shuts down. A member with the jars that
+     * fails for another reason in that moment is named too; the line says how to tell.
+     */
+    private static final class RefusedJoins implements MembershipListener {
+        private final HazelcastInstance hz;
+        private final Map<UUID, Long> joined = new ConcurrentHashMap<>();
+
+        RefusedJoins(HazelcastInstance hz) {
+            this.hz = hz;
+        }
+
+        @Override
+        public void memberAdded(MembershipEvent event) {
+            if (!event.getMember().localMember() && joined.size() < 10_000) {
+                joined.put(event.getMember().getUuid(), System.nanoTime());
+            }
+        }
+
+        @Override
+        public void memberRemoved(MembershipEvent event) {
+            Long at = joined.remove(event.getMember().getUuid());
+            long nanos = at == null ? Long.MAX_VALUE : System.nanoTime() - at;
+            // the oldest member sends every member that joins its schemas: one that took them has navpack's jars
+            if (nanos >= REFUSED_WITHIN_NANOS || !hz.getCluster().getMembers().iterator().next().localMember()
+                    || NavpackContext.of(hz).schemas().tookSchemas(event.getMember().getUuid())) {
+                return;
+            }
+            String version = NavpackContext.version();
+            LOGGER.warning(String.format(java.util.Locale.ROOT, "navpack: member %s was refused: it left %.1f s after"
+                            + " it joined, without taking navpack's schemas, as a member without navpack's jars does"
+                            + " (its log says \"Node could not join cluster\" with ClassNotFoundException: %s) because"
+                            + " maps of %s have an interceptor that Hazelcast sends with the join. Add navpack-member-%s.jar"
+                            + " to that member's class path (and -javaagent:navpack-member-%s.jar) and start it again",
+                    event.getMember().getAddress(), nanos / 1e9, NavpackMemberJarRequired.class.getName(),
+                    NavpackSettings.MAPS, version, version));
+        }
     }
 
     /**
@@ -74,6 +125,7 @@ public final class OtherFormats {
                 intercept(hz.getMap(name), settings.refuseOtherFormats());
             }
         }
+        hz.getCluster().addMembershipListener(new RefusedJoins(hz));
         hz.addDistributedObjectListener(new DistributedObjectListener() {
             @Override
             public void distributedObjectCreated(DistributedObjectEvent event) {
@@ -180,6 +232,12 @@ public final class OtherFormats {
         @Override
         public void afterRemove(Object value) {
             // nothing
+        }
+
+        /** Travels as {@link NavpackMemberJarRequired}, whose name is what a member without navpack's jars logs. */
+        @java.io.Serial
+        private Object writeReplace() {
+            return new NavpackMemberJarRequired(map, refuse);
         }
 
         @Override

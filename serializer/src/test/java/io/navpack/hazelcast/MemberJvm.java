@@ -71,8 +71,21 @@ public final class MemberJvm implements AutoCloseable {
         return start(name, new ConfigXmlGenerator(true, false).generate(config), List.of(), workDir, false);
     }
 
+    /**
+     * Starts a member with Hazelcast alone on its class path, as {@link #startWithoutNavpack}, without waiting for it
+     * to start: for a member that may be refused.
+     */
+    public static MemberJvm launchWithoutNavpack(String name, Config config, Path workDir) {
+        return start(name, new ConfigXmlGenerator(true, false).generate(config), List.of(), workDir, false, false);
+    }
+
     private static MemberJvm start(String name, String xmlText, List<Path> hazelcastJars, Path workDir, boolean navpack,
                                    String... taskPackages) {
+        return start(name, xmlText, hazelcastJars, workDir, navpack, true, taskPackages);
+    }
+
+    private static MemberJvm start(String name, String xmlText, List<Path> hazelcastJars, Path workDir, boolean navpack,
+                                   boolean await, String... taskPackages) {
         try {
             Files.createDirectories(workDir);
             Path xml = workDir.resolve(name + ".xml");
@@ -93,7 +106,9 @@ public final class MemberJvm implements AutoCloseable {
             cmd.add("com.hazelcast.core.server.HazelcastMemberStarter");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             MemberJvm m = new MemberJvm(name, p, log);
-            m.awaitLog("is STARTED", START_TIMEOUT);
+            if (await) {
+                m.awaitLog("is STARTED", START_TIMEOUT);
+            }
             return m;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

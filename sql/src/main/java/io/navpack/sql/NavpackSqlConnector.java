@@ -72,6 +72,9 @@ import com.hazelcast.sql.impl.type.QueryDataTypeUtils;
  * joins, partition pruning, {@code INSERT}, {@code SINK INTO}, {@code UPDATE} and {@code DELETE}. The
  * classes of Hazelcast's SQL engine it relies on are internal (identical in 5.5, 5.6 and 5.7, where the
  * version tests run it); all navpack code that touches them is in this package.
+ *
+ * <p>With the option {@value RowsMapping#OPTION_ROWS} the mapping's rows are the occurrences of a repeated element
+ * instead of the entries ({@link RowsMapping}, run by {@link RowsConnector}).
  */
 @ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 public class NavpackSqlConnector extends IMapSqlConnector {
@@ -93,6 +96,8 @@ public class NavpackSqlConnector extends IMapSqlConnector {
     public Set<String> nonSensitiveConnectorOptions() {
         Set<String> options = super.nonSensitiveConnectorOptions();
         options.add(OPTION_VALUE_TYPE);
+        options.add(RowsMapping.OPTION_ROWS);
+        options.add(RowsMapping.OPTION_PARENT_FIELDS);
         return options;
     }
 
@@ -100,6 +105,9 @@ public class NavpackSqlConnector extends IMapSqlConnector {
     public List<MappingField> resolveAndValidateFields(NodeEngine nodeEngine,
                                                        SqlExternalResource externalResource,
                                                        List<MappingField> userFields) {
+        if (externalResource.options().containsKey(RowsMapping.OPTION_ROWS)) {
+            return RowsConnector.INSTANCE.resolveAndValidateFields(nodeEngine, externalResource, userFields);
+        }
         String mapName = mapName(externalResource.externalName());
         Map<String, String> options = externalResource.options();
         checkValueFormat(options);
@@ -195,7 +203,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
         return new MappingField(f.name(), f.type(), f.externalName(), typeName);
     }
 
-    private static boolean compatible(QueryDataType natural, QueryDataType declared) {
+    static boolean compatible(QueryDataType natural, QueryDataType declared) {
         QueryDataTypeFamily n = natural.getTypeFamily();
         QueryDataTypeFamily d = declared.getTypeFamily();
         if (n == d || d == QueryDataTypeFamily.OBJECT) {
@@ -210,6 +218,9 @@ public class NavpackSqlConnector extends IMapSqlConnector {
     @Override
     public Table createTable(NodeEngine nodeEngine, String schemaName, String mappingName,
                              SqlExternalResource externalResource, List<MappingField> resolvedFields) {
+        if (externalResource.options().containsKey(RowsMapping.OPTION_ROWS)) {
+            return RowsConnector.INSTANCE.createTable(nodeEngine, schemaName, mappingName, externalResource, resolvedFields);
+        }
         String mapName = mapName(externalResource.externalName());
         Map<String, String> options = externalResource.options();
         InternalSerializationService ss = (InternalSerializationService) nodeEngine.getSerializationService();
@@ -278,7 +289,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
                 || className.equals(DefaultPartitionStrategy.class.getName());
     }
 
-    private static void checkValueFormat(Map<String, String> options) {
+    static void checkValueFormat(Map<String, String> options) {
         String format = options.get(OPTION_VALUE_FORMAT);
         if (format != null && !format.equalsIgnoreCase(NAVPACK_FORMAT)) {
             throw QueryException.error("TYPE " + TYPE_NAME + " maps navpack values ('" + OPTION_VALUE_FORMAT + "' = '"
@@ -286,7 +297,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
         }
     }
 
-    private static String mapName(String[] externalName) {
+    static String mapName(String[] externalName) {
         if (externalName.length > 1) {
             throw QueryException.error("the external name of a " + TYPE_NAME + " mapping is the name of one IMap, not "
                     + String.join(".", externalName));
@@ -298,11 +309,11 @@ public class NavpackSqlConnector extends IMapSqlConnector {
         return name;
     }
 
-    private static SchemaRegistry registry(NodeEngine nodeEngine) {
+    static SchemaRegistry registry(NodeEngine nodeEngine) {
         return NavpackContext.of(nodeEngine.getHazelcastInstance()).registry();
     }
 
-    private static String knownTypes(SchemaRegistry registry) {
+    static String knownTypes(SchemaRegistry registry) {
         Set<String> names = new TreeSet<>();
         for (Schema s : registry.schemas()) {
             names.add(s.typeName());
@@ -333,7 +344,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
      * partitions' owners one partition at a time until one has an entry.
      */
     @SuppressWarnings("unchecked")
-    private static Sample sample(NodeEngine nodeEngine, String mapName) {
+    static Sample sample(NodeEngine nodeEngine, String mapName) {
         Sample local = localSample(nodeEngine, mapName);
         if (local.value != null
                 || !nodeEngine.getProxyService().getDistributedObjectNames(MapService.SERVICE_NAME).contains(mapName)) {
@@ -380,7 +391,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
     }
 
     /** A key and value found in the map, or nulls. */
-    private static final class Sample {
+    static final class Sample {
         final Object key;
         final Object value;
 

@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -87,6 +88,20 @@ class SqlVersionsTest {
                     .isEqualTo(ids(orders, o -> o.total().compareTo(new BigDecimal("9000")) > 0));
             assertThat(keys(rows(client, "SELECT a.__key FROM orders a JOIN orders_indexed b ON a.id = b.id WHERE b.status = 'PAID'")))
                     .isEqualTo(ids(orders, o -> o.status().equals("PAID")));
+
+            // rows of a repeated element: a full scan, and an index lookup on a parent field
+            update(client, "CREATE MAPPING order_lines EXTERNAL NAME orders_indexed TYPE NavpackMap OPTIONS ("
+                    + "'rows' = 'lines[any]', 'parentFields' = 'customer.address.city')");
+            for (String where : List.of("", " WHERE \"customer.address.city\" = 'Oslo'")) {
+                Map<String, BigDecimal> sums = new TreeMap<>();
+                rows(client, "SELECT sku, SUM(price) FROM order_lines" + where + " GROUP BY sku")
+                        .forEach(r -> sums.put((String) r.get(0), (BigDecimal) r.get(1)));
+                Map<String, BigDecimal> expected = new TreeMap<>();
+                orders.stream().filter(o -> where.isEmpty() || o.customer() != null && o.customer().address() != null
+                                && o.customer().address().city().equals("Oslo"))
+                        .forEach(o -> o.lines().forEach(l -> expected.merge(l.sku(), l.price(), BigDecimal::add)));
+                assertThat(sums).as(where).isEqualTo(expected).isNotEmpty();
+            }
 
             IMap<Long, Order> map = client.getMap("orders");
             update(client, "INSERT INTO orders (__key, id, status, \"customer.name\", total, weight) VALUES (9000, 9000, 'OPEN', 'Ada', 1.25, 1)");

@@ -108,6 +108,10 @@ public final class DocumentLoader implements AutoCloseable {
     private final int maxInFlight;
     private final Semaphore permits;
     private final AtomicLong stored = new AtomicLong();
+    private final AtomicLong added = new AtomicLong();
+    private final AtomicLong replaced = new AtomicLong();
+    private final AtomicLong unchanged = new AtomicLong();
+    private final AtomicLong unchecked = new AtomicLong();
     private final AtomicReference<LostBatch> lost = new AtomicReference<>();
     private final List<LostBatch> lostBatches = new ArrayList<>();
     private Map<Object, PackedRecord> batch = new HashMap<>();
@@ -188,10 +192,51 @@ public final class DocumentLoader implements AutoCloseable {
             throw new Stopped();
         }
         sent.addAndGet(b.size());
+        // the byte check: an entry equal to the one stored is not written again
+        Map<Object, PackedRecord> write = b;
+        long fresh = 0;
+        long same = 0;
+        boolean checked = true;
         try {
-            map.setAllAsync(b).whenComplete((v, e) -> {
+            Map<Object, PackedRecord> old = map.getAll(b.keySet());
+            write = new HashMap<>();
+            for (Map.Entry<Object, PackedRecord> e : b.entrySet()) {
+                Object was = old.get(e.getKey());
+                if (was == null) {
+                    fresh++;
+                    write.put(e.getKey(), e.getValue());
+                } else if (was instanceof PackedRecord r && r.equals(e.getValue())) {
+                    same++;
+                } else {
+                    write.put(e.getKey(), e.getValue());
+                }
+            }
+        } catch (RuntimeException e) {
+            // the stored entries could not be read (a member lost on the way, say): write all, counted apart
+            checked = false;
+            write = b;
+        }
+        long newOnes = fresh;
+        long equal = same;
+        long others = write.size() - fresh;
+        boolean compared = checked;
+        if (write.isEmpty()) {
+            stored.addAndGet(b.size());
+            unchanged.addAndGet(equal);
+            permits.release();
+            return;
+        }
+        try {
+            map.setAllAsync(write).whenComplete((v, e) -> {
                 if (e == null) {
                     stored.addAndGet(b.size());
+                    if (compared) {
+                        added.addAndGet(newOnes);
+                        replaced.addAndGet(others);
+                        unchanged.addAndGet(equal);
+                    } else {
+                        unchecked.addAndGet(b.size());
+                    }
                 } else {
                     LostBatch l = new LostBatch(sources, b.size(), String.valueOf(e.getMessage()));
                     synchronized (lostBatches) {
@@ -241,6 +286,26 @@ public final class DocumentLoader implements AutoCloseable {
     /** Documents the cluster acknowledged as stored. */
     public long stored() {
         return stored.get();
+    }
+
+    /** Stored documents whose key had no entry before. */
+    public long added() {
+        return added.get();
+    }
+
+    /** Stored documents that replaced an entry with other bytes. */
+    public long replaced() {
+        return replaced.get();
+    }
+
+    /** Documents whose entry already held the same bytes: not written again (counted in {@link #stored()}). */
+    public long unchanged() {
+        return unchanged.get();
+    }
+
+    /** Stored documents written without comparing them with the entry before (its read failed). */
+    public long unchecked() {
+        return unchecked.get();
     }
 
     /** Documents sent (stored, lost or on their way); a key given twice in one batch counts once. */

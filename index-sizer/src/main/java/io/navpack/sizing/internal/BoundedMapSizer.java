@@ -10,6 +10,7 @@ import com.hazelcast.internal.partition.IPartitionService;
 import com.hazelcast.internal.serialization.Data;
 import com.hazelcast.map.impl.MapServiceContext;
 import com.hazelcast.map.impl.PartitionContainer;
+import com.hazelcast.map.impl.record.Record;
 import com.hazelcast.map.impl.recordstore.RecordStore;
 import com.hazelcast.map.impl.recordstore.Storage;
 import com.hazelcast.query.impl.InternalIndex;
@@ -100,6 +101,8 @@ final class BoundedMapSizer {
     // ------------------------------------------------------------------ objects many entries share
 
     private static final int SAMPLE_RECORDS = 64;
+    /** The source bit, in the common objects' masks, of the records' cached values (bit 0: the records; 1-61: indexes). */
+    private static final long CACHE = 1L << 63;
     private static final int SAMPLE_PER_PARTITION = 4;
     private static final int SAMPLE_ENTRIES = 32;
 
@@ -122,7 +125,7 @@ final class BoundedMapSizer {
                 continue;
             }
             taken += RecordStoreInspector.sample(rs.getStorage(), Math.min(SAMPLE_PER_PARTITION, SAMPLE_RECORDS - taken),
-                    (key, record) -> sample.unit(record, 1L, key, record));
+                    sample::entry);
         }
         for (int i = 0; i < Math.min(indexes.length, 61); i++) {
             long source = 1L << (i + 1);
@@ -173,6 +176,25 @@ final class BoundedMapSizer {
             int number = record == null ? entryNumbers.size() + 1_000_000
                     : entryNumbers.computeIfAbsent(record, r -> entryNumbers.size() + 1);
             entries.startUnit();
+            part(number, source, roots);
+        }
+
+        /**
+         * One sampled map entry, walked as the data pass walks it: what its value and key reach, then what only its
+         * cached value reaches (the values cache's), then its record.
+         */
+        void entry(Object key, Record<?> record) {
+            int number = entryNumbers.computeIfAbsent(record, r -> entryNumbers.size() + 1);
+            entries.startUnit();
+            part(number, 1L, RecordStoreInspector.value(record), key);
+            Object cached = RecordStoreInspector.cachedValue(record);
+            if (cached != null) {
+                part(number, CACHE, cached);
+            }
+            part(number, 1L, record);
+        }
+
+        private void part(int number, long source, Object... roots) {
             unit.clear();
             for (Object r : roots) {
                 entries.collect(r, unit);
@@ -201,14 +223,21 @@ final class BoundedMapSizer {
         }
     }
 
-    /** Counts the common objects that records reach, once, into {@code data}. */
-    private void countCommonData(Tally data) {
+    /**
+     * Counts the common objects that records reach, once: into {@code data} those that the entries' keys, values or
+     * records reach, into {@code cache} those that only their cached values reach (the schemas and registry that
+     * cached navpack views refer to, say).
+     */
+    private void countCommonData(Tally data, Tally cache) {
         if (common == null) {
             return;
         }
         common.forEach(o -> {
-            if ((common.maskOf(o) & 1L) != 0) {
+            long m = common.maskOf(o);
+            if ((m & 1L) != 0) {
                 structure.count(o, data);
+            } else if ((m & CACHE) != 0) {
+                structure.count(o, cache);
             }
         });
     }
@@ -220,7 +249,7 @@ final class BoundedMapSizer {
         }
         common.forEach(o -> {
             long m = common.maskOf(o);
-            if ((m & 1L) == 0 && m != 0) {
+            if ((m & (1L | CACHE)) == 0 && m != 0) {
                 structure.count(o, figures.of(m >>> 1));
             }
         });
@@ -284,7 +313,7 @@ final class BoundedMapSizer {
                     }
                 }
             }
-            countCommonData(f.data);
+            countCommonData(f.data, f.cache);
         } catch (WalkStoppedException e) {
             f.complete = false;
             f.reason = e.getMessage();

@@ -22,6 +22,7 @@ import com.hazelcast.map.impl.MapService;
 import com.hazelcast.map.impl.MapServiceContext;
 import com.hazelcast.map.impl.PartitionContainer;
 import com.hazelcast.map.impl.recordstore.RecordStore;
+import com.hazelcast.map.impl.recordstore.Storage;
 import com.hazelcast.query.impl.IndexRegistry;
 import com.hazelcast.query.impl.InternalIndex;
 import com.hazelcast.spi.impl.NodeEngine;
@@ -34,10 +35,14 @@ import io.navpack.agent.UnitWalker;
 import io.navpack.agent.WalkStoppedException;
 import io.navpack.agent.NavpackAgent;
 import io.navpack.agent.OwnershipResult;
+import io.navpack.agent.StopRule;
 import io.navpack.agent.WalkOptions;
 import io.navpack.agent.WalkResult;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -239,7 +244,7 @@ public final class MemberIndexSizer {
             }
         }
         Tally dataTally = data.data;
-        long dataBytes = withData ? dataTally.bytes() + data.cache.bytes() : -1;
+        long dataBytes = withData ? dataTally.bytes() : -1;
         long backupBytes = withData && options.includeBackups() ? data.backup.bytes()
                 : (data.backupEntries == 0 ? 0 : -1);
         return new MapReport(name, format.name(), data.entries, data.backupEntries, dataBytes, backupBytes,
@@ -310,6 +315,57 @@ public final class MemberIndexSizer {
         if (!data.complete()) {
             reason = "map data walk partial: " + data.incompleteReason();
         }
+        // the values cache: what the walk reached only through the records' cached values
+        long[] cached = {0};
+        Map<Object, Boolean> cachedValues = new IdentityHashMap<>();
+        Set<Class<?>> cachedClasses = new HashSet<>();
+        for (Object storage : primary) {
+            RecordStoreInspector.Layout layout = RecordStoreInspector.layout((Storage<?, ?>) storage);
+            if (layout == null) {
+                continue;
+            }
+            for (Object table : layout.tables()) {
+                RecordStoreInspector.forEachEntry(table, e -> { }, (key, record) -> {
+                    Object v = RecordStoreInspector.cachedValue(record);
+                    if (v != null) {
+                        cached[0]++;
+                        cachedValues.put(v, Boolean.TRUE);
+                        cachedClasses.add(v.getClass());
+                    }
+                });
+            }
+        }
+        long dataBytes = data.bytes();
+        long cacheBytes = 0;
+        if (!cachedValues.isEmpty()) {
+            WalkOptions without = walkOptions((int) Math.min(Integer.MAX_VALUE / 2, Math.max(1024, entries * 6)));
+            if (without == null) {
+                dataBytes = -1;
+                cacheBytes = -1;
+            } else {
+                StopRule atCachedValues = new StopRule() {
+                    @Override
+                    public boolean stopsClass(Class<?> type) {
+                        return false;
+                    }
+
+                    @Override
+                    public boolean stopsObject(Object o) {
+                        return cachedValues.containsKey(o);
+                    }
+
+                    @Override
+                    public boolean checksObjectsOf(Class<?> type) {
+                        return cachedClasses.contains(type);
+                    }
+                };
+                WalkResult entriesAlone = sizer.walkAll(primary,
+                        without.toBuilder().stopRule(HazelcastStopRule.get().or(atCachedValues)).build());
+                walked[0] += entriesAlone.objectsWalked();
+                dataBytes = entriesAlone.bytes();
+                cacheBytes = data.bytes() - dataBytes;
+            }
+        }
 
         InternalIndex[] indexes = registry.getIndexes();
         List<IndexReport> reports = new ArrayList<>();
@@ -337,8 +393,8 @@ public final class MemberIndexSizer {
                 reason = "index walk partial: " + own.union().incompleteReason();
             }
         }
-        return new MapReport(name, format.name(), entries, backupEntries, data.bytes(), backupBytes, data.complete(),
-                data.duration().toNanos(), allIndexes, -1, -1, true, reason, reports);
+        return new MapReport(name, format.name(), entries, backupEntries, dataBytes, backupBytes, data.complete(),
+                data.duration().toNanos(), allIndexes, cached[0], data.complete() ? cacheBytes : -1, true, reason, reports);
     }
 
     private MapReport budgetUsedUp(String name, InMemoryFormat format, long entries, long backupEntries,

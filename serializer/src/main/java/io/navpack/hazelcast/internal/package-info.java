@@ -13,6 +13,8 @@
  *     the entry of a value;</li>
  * <li>{@link io.navpack.hazelcast.internal.MapContainers} — the map containers a member creates, so that a map's
  *     interceptor is in place before the first operation on the map;</li>
+ * <li>{@link io.navpack.hazelcast.internal.ConnectionDiagnostics} — what a client saw while it tried to connect:
+ *     members that refused its cluster name, addresses where nothing answered;</li>
  * <li>{@link io.navpack.hazelcast.internal.QueryableGenericRecord} — the base of navpack's values as Hazelcast's
  *     query engine reads them: one of its generic records, so that plain field names reach them.</li>
  * </ul>

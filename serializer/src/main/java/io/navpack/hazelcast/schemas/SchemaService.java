@@ -554,6 +554,17 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
                 + " that member", cause);
     }
 
+    /** Members that joined and took this member's schemas, so have navpack's jars, by UUID. */
+    private final Set<UUID> tookSchemas = ConcurrentHashMap.newKeySet();
+
+    /**
+     * Whether the member with {@code uuid} took the schemas this member sent it when it joined (which the oldest
+     * member does for every member that joins): a member that did has navpack's jars.
+     */
+    public boolean tookSchemas(UUID uuid) {
+        return tookSchemas.contains(uuid);
+    }
+
     /** Members named once as lacking navpack's jars, by UUID. */
     private final Set<UUID> namedWithoutNavpack = ConcurrentHashMap.newKeySet();
 
@@ -614,6 +625,9 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
                     try {
                         Future<List<byte[]>> sent = executor().submitToMember(new SchemaTasks.Learn(registry.schemas()), joined);
                         collect(Map.of(joined, sent), "sending the schemas to a member that joined", null);
+                        if (tookSchemas.size() < 10_000) {
+                            tookSchemas.add(joined.getUuid());
+                        }
                         return;
                     } catch (RuntimeException e) {
                         if (lacksNavpack(e)) {
@@ -624,7 +638,9 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
                         sleep(200L << attempt);
                     }
                 }
-                if (last != null) {
+                // a member that left meanwhile needs none (one refused the join because it lacks navpack's jars is
+                // named by OtherFormats)
+                if (last != null && hz.getCluster().getMembers().contains(joined)) {
                     logger.warning("navpack: could not send the schemas to " + joined + ": " + last);
                 }
             });
