@@ -83,11 +83,14 @@ public final class CoherenceSettings {
         return of(System.getProperties(), Map.of());
     }
 
-    /** The {@code navpack.*} entries of {@code base}, with {@code overrides} on top. */
+    /**
+     * navpack's settings among {@code base} (system properties: other {@code navpack.*} names there belong to other
+     * parts of navpack and are left alone), with {@code overrides} on top (every name checked).
+     */
     public static CoherenceSettings of(Properties base, Map<String, String> overrides) {
         Map<String, String> m = new LinkedHashMap<>();
         for (String name : base.stringPropertyNames()) {
-            if (name.startsWith("navpack.") && !name.startsWith("navpack.agent")) {
+            if (NAMES.contains(name) || name.startsWith(ExtractSettings.BREAK_EVEN + ".")) {
                 m.put(name, base.getProperty(name));
             }
         }

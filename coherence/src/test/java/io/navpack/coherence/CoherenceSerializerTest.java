@@ -111,5 +111,10 @@ class CoherenceSerializerTest {
                 .hasMessageContaining("navpack.extract.mode must be adaptive, partial or full");
         assertThat(CoherenceSettings.parse("navpack.break-even.Deal=3; navpack.extract.mode=partial").extract().pinned("Deal"))
                 .isEqualTo(3);
+        // system properties of other parts of navpack are not Coherence settings
+        java.util.Properties system = new java.util.Properties();
+        system.setProperty("navpack.bench.anything", "x");
+        system.setProperty(CoherenceSettings.TIMEOUT, "7");
+        assertThat(CoherenceSettings.of(system, Map.of()).timeout()).hasSeconds(7);
     }
 }
