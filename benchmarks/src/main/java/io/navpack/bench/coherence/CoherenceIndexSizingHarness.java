@@ -148,7 +148,10 @@ public final class CoherenceIndexSizingHarness {
                     + " then " + noise1);
             env.put("harnessJvm", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         }
-        Files.createDirectories(out.toAbsolutePath().getParent());
+        Path dir = out.toAbsolutePath().getParent();
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
         mapper.writeValue(out.toFile(), root);
     }
 

@@ -68,7 +68,10 @@ final class HarnessResults {
     }
 
     void write(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
         mapper.writeValue(file.toFile(), root);
     }
 
