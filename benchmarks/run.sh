@@ -43,7 +43,7 @@ JAVA25="${JAVA25:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}"
 JAR=benchmarks/target/benchmarks.jar
 STARTED=$SECONDS
 
-if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src benchmarks/pom.xml format/src documents/src serializer/src extractors/src index-sizer/src agent/src \
+if [ ! -f "$JAR" ] || [ -n "$(find benchmarks/src benchmarks/pom.xml format/src documents/src serializer/src extractors/src index-sizer/src agent/src extract-core/src coherence/src \
     -newer "$JAR" -type f -print -quit)" ]; then
   echo "building $JAR"
   ./mvnw -q -B -ntp -pl benchmarks -am package -DskipTests
@@ -176,6 +176,28 @@ run_clientops() {
   printf '  %-26s %4d s, load before %s\n' "$class:" $((SECONDS - t0)) "$load0" >> "$OUT/environment-$jdk.txt"
 }
 
+# run_coherence JAVA-BINARY ENTRIES ROUNDS: the Coherence harnesses (a cluster of their own each): a filter at field
+# positions against POF over ENTRIES values, then (full mode only) the seed's index sizing table
+run_coherence() {
+  local java="$1" entries="$2" rounds="$3" t0 load0
+  if selected CoherenceQueryHarness; then
+    t0=$SECONDS; load0="$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "== jdk17 CoherenceQueryHarness ($entries values, $rounds rounds)"
+    "$java" -Xmx1g -cp "$JAR" io.navpack.bench.coherence.CoherenceQueryHarness "$OUT/raw/jdk17-CoherenceQueryHarness.json" \
+      "$entries" "$rounds" > "$OUT/raw/jdk17-CoherenceQueryHarness.log" 2>&1 || echo "   failed"
+    grep -E '^# (loaded|bytes)' "$OUT/raw/jdk17-CoherenceQueryHarness.log" | sed 's/^/   /' || true
+    printf '  %-26s %4d s, load before %s\n' "CoherenceQueryHarness:" $((SECONDS - t0)) "$load0" >> "$OUT/environment-jdk17.txt"
+  fi
+  if [ "$MODE" != smoke ] && selected CoherenceIndexSizing; then
+    t0=$SECONDS; load0="$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "== jdk17 CoherenceIndexSizingHarness"
+    mkdir -p "$OUT/raw/coherence"
+    "$java" -Xmx1g -XX:+UseSerialGC -cp "$JAR" io.navpack.bench.coherence.CoherenceIndexSizingHarness \
+      "$OUT/raw/coherence/index-sizing.json" > "$OUT/raw/coherence/index-sizing.log" 2>&1 || echo "   failed"
+    printf '  %-26s %4d s, load before %s\n' "CoherenceIndexSizing:" $((SECONDS - t0)) "$load0" >> "$OUT/environment-jdk17.txt"
+  fi
+}
+
 wait_for_load() {
   local max="$1" waited=0
   while awk -v max="$max" '{ exit !($1 > max) }' /proc/loadavg && [ "$waited" -lt 30 ]; do
@@ -229,6 +251,15 @@ if [ "$REPORT_ONLY" = 0 ]; then
   run jdk17 "$JAVA" SizerWalkBenchmark
   run jdk17 "$JAVA" SizingLatencyBenchmark
   run_clientops jdk17 "$JAVA"
+  if [ "$MODE" = smoke ]; then
+    run jdk17 "$JAVA" CoherenceSerializerBenchmark -p shape=trade
+    run jdk17 "$JAVA" CoherenceFilterBenchmark -p position=1,1024
+    run_coherence "$JAVA" 2000 1
+  else
+    run jdk17 "$JAVA" CoherenceSerializerBenchmark
+    run jdk17 "$JAVA" CoherenceFilterBenchmark
+    run_coherence "$JAVA" 100000 8
+  fi
   if [ -n "$ONLY" ] || [ "$MODE" = smoke ]; then
     run jdk17 "$JAVA" SizerScaleBenchmark
   fi

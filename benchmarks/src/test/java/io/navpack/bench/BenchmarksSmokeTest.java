@@ -32,7 +32,7 @@ class BenchmarksSmokeTest {
         "TradeFieldReadBenchmark", "NavpackViewReadBenchmark", "ViewAccessBenchmark", "NearCacheBenchmark",
         "ExtractorGridBenchmark", "ScanQueryBenchmark", "SqlScanBenchmark", "SizerWalkBenchmark",
         "SizerScaleBenchmark", "SizingLatencyBenchmark", "DocumentIngestBenchmark", "DocumentExportBenchmark",
-        "DocumentTreeExportBenchmark"})
+        "DocumentTreeExportBenchmark", "CoherenceSerializerBenchmark", "CoherenceFilterBenchmark"})
     void runs(String benchmark) throws RunnerException {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .include("io\\.navpack\\.bench\\." + benchmark + "\\.")
@@ -42,10 +42,11 @@ class BenchmarksSmokeTest {
                 .measurementTime(TimeValue.milliseconds(100))
                 .addProfiler(GCProfiler.class)
                 .shouldFailOnError(true);
-        if (benchmark.equals("CodecBenchmark") || benchmark.equals("EncodeIntoBufferBenchmark")) {
+        if (benchmark.equals("CodecBenchmark") || benchmark.equals("EncodeIntoBufferBenchmark")
+                || benchmark.equals("CoherenceSerializerBenchmark")) {
             options.param("shape", "trade");
         }
-        if (benchmark.equals("FieldPositionBenchmark")) {
+        if (benchmark.equals("FieldPositionBenchmark") || benchmark.equals("CoherenceFilterBenchmark")) {
             options.param("position", "1", "1024");
         }
         if (benchmark.equals("ExtractorGridBenchmark")) {

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * on its class path): the format depends on nothing; dependencies point one way (format ← serializer ← extractors,
  * SQL ← sizer, command line); only the command line reaches the trade fixtures; Hazelcast's internal classes are
  * reached only from the adapter packages, and every adapter that reaches them names the Hazelcast versions it is
- * proven on.
+ * proven on; navpack on Coherence reaches nothing that needs Hazelcast, and the Hazelcast modules nothing of Coherence.
  */
 class BoundariesTest {
     private static final JavaClasses NAVPACK = new ClassFileImporter()
@@ -41,7 +41,8 @@ class BoundariesTest {
                 "io.navpack.hazelcast", "io.navpack.hazelcast.internal", "io.navpack.hazelcast.schemas",
                 "io.navpack.extract", "io.navpack.sql", "io.navpack.sizing", "io.navpack.sizing.internal",
                 "io.navpack.agent", "io.navpack.cli", "io.navpack.documents", "io.navpack.documents.hazelcast",
-                "io.navpack.mapstore", "io.navpack.mapstore.internal")) {
+                "io.navpack.mapstore", "io.navpack.mapstore.internal",
+                "io.navpack.coherence", "io.navpack.coherence.schemas", "io.navpack.coherence.sizing")) {
             assertThat(NAVPACK.stream().anyMatch(c -> c.getPackageName().equals(pkg))).as(pkg).isTrue();
         }
     }
@@ -78,6 +79,40 @@ class BoundariesTest {
                 .should().dependOnClassesThat().resideInAPackage("io.navpack.documents.hazelcast..")
                 .because("the documents' Hazelcast part is for the command line, the map store (documents as JSON)"
                         + " and users, no module below them")
+                .check(NAVPACK);
+    }
+
+    /** The classes of navpack's grid-neutral query reads (navpack-extract-core), which share a package with the extractors. */
+    private static final DescribedPredicate<JavaClass> EXTRACT_CORE = DescribedPredicate.describe("in navpack-extract-core",
+            c -> c.getSource().map(s -> s.getUri().toString()).filter(u -> u.contains("extract-core")).isPresent());
+
+    @Test
+    void coherenceHasNoHazelcastOnItsWay() {
+        noClasses().that().resideInAPackage("io.navpack.coherence..")
+                .should().transitivelyDependOnClassesThat().resideInAnyPackage("com.hazelcast..", "io.navpack.hazelcast..",
+                        "io.navpack.sql..", "io.navpack.sizing..", "io.navpack.cli..", "io.navpack.documents..")
+                .because("navpack-coherence sits on the format, the grid-neutral reads and the agent: no Hazelcast on its"
+                        + " class path, nor anything that needs it")
+                .check(NAVPACK);
+        noClasses().that(EXTRACT_CORE)
+                .should().dependOnClassesThat().resideInAnyPackage("com.hazelcast..", "io.navpack.hazelcast..",
+                        "com.tangosol..", "com.oracle.coherence..", "io.navpack.coherence..")
+                .because("navpack-extract-core is the part of query reads that both grids share")
+                .check(NAVPACK);
+        assertThat(NAVPACK.stream().filter(EXTRACT_CORE).count()).as("classes of navpack-extract-core").isGreaterThan(5);
+    }
+
+    @Test
+    void hazelcastModulesDoNotReachCoherenceAndCoherenceStaysOnItsPublicApi() {
+        noClasses().that().resideOutsideOfPackage("io.navpack.coherence..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.navpack.coherence..", "com.tangosol..",
+                        "com.oracle.coherence..")
+                .because("each grid has its own thin adapter; they share the format's schema protocol and the core reads")
+                .check(NAVPACK);
+        noClasses().that().resideInAPackage("io.navpack.coherence..")
+                .should().dependOnClassesThat().resideInAnyPackage("com.tangosol.coherence.component..",
+                        "com.tangosol.internal..")
+                .because("Coherence's components and internal packages are not its API")
                 .check(NAVPACK);
     }
 

@@ -1,6 +1,7 @@
 package io.navpack.extract;
 
 import io.navpack.format.PackedRecord;
+import io.navpack.hazelcast.PackedGenericRecord;
 import io.navpack.hazelcast.QueryReads;
 
 /**
@@ -11,6 +12,11 @@ import io.navpack.hazelcast.QueryReads;
 public final class AdaptiveQueryReads implements QueryReads {
     @Override
     public Object read(PackedRecord record, int field) {
-        return ValueReads.read(record, field, null);
+        return ValueReads.read(plain(record), field, null);
+    }
+
+    /** The record itself under a generic record: the same value, whether a query reads it by plain name or through nav[...]. */
+    static PackedRecord plain(PackedRecord record) {
+        return record instanceof PackedGenericRecord g ? g.record() : record;
     }
 }

@@ -82,11 +82,11 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
             return;
         }
         try {
-            Object v = ValueReads.read(record, top, mode);
+            Object v = ValueReads.read(AdaptiveQueryReads.plain(record), top, mode);
             if (path.size() == 1) {
                 collector.addObject(v);
             } else {
-                PlainPath.offer(v, path, 1, collector);
+                PlainPath.offer(v, path, 1, collector::addObject);
             }
         } catch (NavpackException e) {
             // a value navpack cannot read must not fail the query or index build: it is skipped, logged and counted
@@ -106,7 +106,7 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
         } else if (GenericRecordPaths.readable(target)) {
             GenericRecordPaths.read(target, hazelcastPath(path), collector);
         } else {
-            PlainPath.offer(target, path, 0, collector);
+            PlainPath.offer(target, path, 0, collector::addObject);
         }
     }
 

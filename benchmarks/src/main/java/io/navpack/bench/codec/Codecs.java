@@ -20,6 +20,8 @@ public final class Codecs {
             case "kryo": return new KryoCodec();
             case "fory": return new ForyCodec();
             case "pof": return new PofCodec();
+            case "coherence-navpack": return CoherenceCodec.navpack();
+            case "coherence-java": return CoherenceCodec.java();
             default: throw new IllegalArgumentException("unknown format " + name + "; known: " + ALL);
         }
     }
@@ -35,6 +37,8 @@ public final class Codecs {
             case "kryo": return "Kryo 5";
             case "fory": return "Apache Fory";
             case "pof": return "Coherence POF";
+            case "coherence-navpack": return "navpack's Coherence serializer";
+            case "coherence-java": return "Coherence java serializer";
             default: return name;
         }
     }

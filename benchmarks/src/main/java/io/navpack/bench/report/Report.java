@@ -196,6 +196,10 @@ public final class Report {
         blocks.put("docsizes", documents.sizes());
         blocks.put("docingest", documents.ingest());
         blocks.put("docexport", documents.export());
+        CoherenceReport coherence = new CoherenceReport(this);
+        blocks.put("coherence-serializers", coherence.serializers());
+        blocks.put("coherence-queries", coherence.queries());
+        blocks.put("coherence-sizing", coherence.sizing());
         blocks.put("raw", raw());
 
         String text = Files.readString(page, StandardCharsets.UTF_8);

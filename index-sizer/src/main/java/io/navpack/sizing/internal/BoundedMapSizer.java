@@ -14,6 +14,7 @@ import com.hazelcast.map.impl.record.Record;
 import com.hazelcast.map.impl.recordstore.RecordStore;
 import com.hazelcast.map.impl.recordstore.Storage;
 import com.hazelcast.query.impl.InternalIndex;
+import io.navpack.agent.SizingPacer;
 import io.navpack.agent.ClassHistogram;
 import io.navpack.agent.IdentityObjectSet;
 import io.navpack.agent.MapInteriors;

@@ -26,6 +26,7 @@ import com.hazelcast.map.impl.recordstore.Storage;
 import com.hazelcast.query.impl.IndexRegistry;
 import com.hazelcast.query.impl.InternalIndex;
 import com.hazelcast.spi.impl.NodeEngine;
+import io.navpack.agent.SizingPacer;
 import io.navpack.agent.ClassHistogram;
 import io.navpack.agent.GraphSizer;
 import io.navpack.agent.IdentityObjectSet;

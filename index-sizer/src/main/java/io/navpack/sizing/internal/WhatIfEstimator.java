@@ -27,6 +27,7 @@ import com.hazelcast.query.impl.IndexUtils;
 import com.hazelcast.query.impl.QueryableEntry;
 import com.hazelcast.query.impl.getters.MultiResult;
 import com.hazelcast.spi.impl.NodeEngine;
+import io.navpack.agent.SizingPacer;
 import io.navpack.agent.GraphSizer;
 import io.navpack.agent.NavpackAgent;
 import io.navpack.agent.Tally;

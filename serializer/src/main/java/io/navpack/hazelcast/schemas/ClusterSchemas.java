@@ -5,6 +5,7 @@ import io.navpack.hazelcast.schemas.SchemaService;
 import com.hazelcast.core.HazelcastInstance;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaCatalog;
+import io.navpack.format.spi.SchemaProtocol;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,7 +13,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -37,16 +37,7 @@ public final class ClusterSchemas {
         this.catalog = catalog;
         this.byMember = Collections.unmodifiableMap(byMember);
         this.unanswered = Collections.unmodifiableMap(unanswered);
-        Map<Long, Map<Schema, List<String>>> byKey = new TreeMap<>();
-        for (Schema s : catalog.schemas()) {
-            byKey.computeIfAbsent(s.key(), k -> new LinkedHashMap<>()).computeIfAbsent(s, k -> new ArrayList<>()).add(CATALOG);
-        }
-        byMember.forEach((member, held) -> {
-            for (Schema s : held) {
-                byKey.computeIfAbsent(s.key(), k -> new LinkedHashMap<>()).computeIfAbsent(s, k -> new ArrayList<>())
-                        .add("member " + member);
-            }
-        });
+        Map<Long, Map<Schema, List<String>>> byKey = SchemaProtocol.holders(catalog, CATALOG, byMember);
         List<Disagreement> d = new ArrayList<>();
         List<Schema> all = new ArrayList<>();
         for (Map<Schema, List<String>> holders : byKey.values()) {
@@ -120,10 +111,7 @@ public final class ClusterSchemas {
     public record Disagreement(int typeId, int version, Map<Schema, List<String>> holders) {
         /** "type id 300 version 1: the catalog and member A hold ...; member B holds ...". */
         public String describe() {
-            List<String> parts = new ArrayList<>();
-            holders.forEach((schema, who) -> parts.add(String.join(" and ", who) + (who.size() == 1 ? " holds " : " hold ")
-                    + schema));
-            return "type id " + typeId + " version " + version + ": " + String.join("; ", parts);
+            return SchemaProtocol.describe(typeId, version, holders);
         }
     }
 }

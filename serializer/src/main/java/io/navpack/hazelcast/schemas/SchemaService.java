@@ -20,6 +20,7 @@ import io.navpack.format.SchemaException;
 import io.navpack.format.SchemaPublisher;
 import io.navpack.format.SchemaRegistry;
 import io.navpack.format.SchemaSource;
+import io.navpack.format.spi.SchemaProtocol;
 import io.navpack.hazelcast.NavpackSerializer;
 import io.navpack.hazelcast.NavpackSettings;
 import io.navpack.hazelcast.internal.OperationThreads;
@@ -73,8 +74,6 @@ import java.util.function.Supplier;
  * may miss it). Once a schema is registered here, writing its values costs no extra round trip.
  */
 public final class SchemaService implements SchemaPublisher, SchemaSource {
-    /** Most misses remembered (and so asked for) per half second. */
-    private static final int MAX_REMEMBERED = 256;
     /** How often a member compares its schemas with the catalog's. */
     static final long CATALOG_SYNC_SECONDS = 10;
 
@@ -84,8 +83,8 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
     private final Supplier<Duration> timeout;
     private final String version;
     private final ILogger logger = Logger.getLogger(SchemaService.class);
-    /** Type id and version (as {@link Schema#key()}) of schemas nobody had, to the time (nanoTime) until which they are not asked again. */
-    private final Map<Long, Long> recentMisses = new ConcurrentHashMap<>();
+    /** Schemas nobody had, not asked for again for a moment. */
+    private final SchemaProtocol.Misses misses = new SchemaProtocol.Misses();
     /** Schemas republished on request of the missing-schema topic, to the time until which they are not again. */
     private final Map<Long, Long> recentAnswers = new ConcurrentHashMap<>();
     private final AtomicLong requestsServed = new AtomicLong();
@@ -253,39 +252,21 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
             }
             throw onPartitionThread(String.join(", ", names));
         }
-        List<Schema> added = new ArrayList<>();
-        List<SchemaPublisher.Answer> answers = new ArrayList<>(agree(proposals, added));
-        List<Schema> agreed = new ArrayList<>();
-        for (SchemaPublisher.Answer a : answers) {
-            if (a.agreed() != null && (all || added.contains(a.agreed()))) {
-                agreed.add(a.agreed());
+        return SchemaProtocol.publish(proposals, all, new SchemaProtocol.Grid() {
+            @Override
+            public List<SchemaPublisher.Answer> agree(List<SchemaPublisher.Proposal> p, List<Schema> added) {
+                return SchemaService.this.agree(p, added);
             }
-        }
-        if (agreed.isEmpty()) {
-            return answers;
-        }
-        Map<Member, List<byte[]>> learned = collect(executor().submitToAllMembers(new SchemaTasks.Learn(agreed)),
-                "giving " + agreed.size() + " schemas to the members", null);
-        for (Map.Entry<Member, List<byte[]>> e : learned.entrySet()) {
-            List<byte[]> refused = e.getValue();
-            if (refused == null) {
-                continue;
+
+            @Override
+            public Map<String, List<byte[]>> learnEverywhere(List<Schema> agreed) {
+                Map<String, List<byte[]>> byMember = new LinkedHashMap<>();
+                collect(executor().submitToAllMembers(new SchemaTasks.Learn(agreed)),
+                        "giving " + agreed.size() + " schemas to the members", null)
+                        .forEach((m, refused) -> byMember.put(String.valueOf(m.getAddress()), refused));
+                return byMember;
             }
-            for (byte[] b : refused) {
-                Schema held = Schema.fromBytes(b);
-                for (int i = 0; i < answers.size(); i++) {
-                    Schema a = answers.get(i).agreed();
-                    if (a != null && a.key() == held.key()) {
-                        answers.set(i, SchemaPublisher.Answer.refused(new SchemaException("member "
-                                + e.getKey().getAddress() + " holds " + held + ", not " + a + " that the cluster's catalog"
-                                + " holds under type id " + a.typeId() + " version " + a.version() + " (members and catalog"
-                                + " disagree, e.g. after a split cluster merged; 'navpack schemas' lists the disagreement):"
-                                + " give the changed class another version or type id")));
-                    }
-                }
-            }
-        }
-        return answers;
+        });
     }
 
     /**
@@ -303,7 +284,7 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
             try {
                 byte[] answers = catalog().submitToKey(SchemaTasks.CATALOG_KEY, task).toCompletableFuture()
                         .get(Math.max(1, left), TimeUnit.MILLISECONDS);
-                List<SchemaPublisher.Answer> out = SchemaTasks.Register.answers(answers, proposals, added);
+                List<SchemaPublisher.Answer> out = SchemaProtocol.answers(answers, proposals, added);
                 if (again) {
                     // the first attempt may have added them before its member left: count them all as added
                     added.clear();
@@ -421,43 +402,28 @@ public final class SchemaService implements SchemaPublisher, SchemaSource {
      */
     @Override
     public Schema fetch(int typeId, int version) {
-        long key = ((long) typeId << 32) | (version & 0xFFFFFFFFL);
-        Long until = recentMisses.get(key);
-        if (until != null && until - System.nanoTime() > 0) {
+        return SchemaProtocol.fetch(typeId, version, misses, key -> {
+            try {
+                hz.getTopic(SchemaTasks.MISSING).publishAsync(key);
+            } catch (RuntimeException e) {
+                logger.fine("navpack: cannot ask for type id " + typeId + " version " + version + ": " + e);
+            }
+        }, () -> member ? null : readFromCatalog(typeId, version), () -> askMembers(typeId, version));
+    }
+
+    /** Asks the catalog (from a client) for a schema; null when it lacks it or does not answer. */
+    private Schema readFromCatalog(int typeId, int version) {
+        try {
+            byte[] b = catalog().submitToKey(SchemaTasks.CATALOG_KEY, new SchemaTasks.Read(typeId, version))
+                    .toCompletableFuture().get(timeout.get().toMillis(), TimeUnit.MILLISECONDS);
+            return b == null ? null : Schema.fromBytes(b);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NavpackException("interrupted while looking up type id " + typeId + " version " + version, e);
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            logger.fine("navpack: the catalog did not answer for type id " + typeId + " version " + version + ": " + e);
             return null;
         }
-        Schema found = null;
-        if (!member) {
-            try {
-                byte[] b = catalog().submitToKey(SchemaTasks.CATALOG_KEY, new SchemaTasks.Read(typeId, version))
-                        .toCompletableFuture().get(timeout.get().toMillis(), TimeUnit.MILLISECONDS);
-                found = b == null ? null : Schema.fromBytes(b);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new NavpackException("interrupted while looking up type id " + typeId + " version " + version, e);
-            } catch (ExecutionException | TimeoutException | RuntimeException e) {
-                logger.fine("navpack: the catalog did not answer for type id " + typeId + " version " + version + ": " + e);
-            }
-        }
-        if (found == null) {
-            found = askMembers(typeId, version);
-        }
-        if (found == null) {
-            long now = System.nanoTime();
-            if (recentMisses.size() >= MAX_REMEMBERED) {
-                // corrupt values can name any id: remember a bounded number of misses, and ask for few
-                recentMisses.values().removeIf(t -> t - now <= 0);
-            }
-            if (recentMisses.size() < MAX_REMEMBERED) {
-                recentMisses.put(key, now + TimeUnit.MILLISECONDS.toNanos(500));
-                try {
-                    hz.getTopic(SchemaTasks.MISSING).publishAsync(key);
-                } catch (RuntimeException e) {
-                    logger.fine("navpack: cannot ask for type id " + typeId + " version " + version + ": " + e);
-                }
-            }
-        }
-        return found;
     }
 
     /** Asks every other member for a schema; the first answer that has it, or null when none knows it. */

@@ -12,6 +12,7 @@ import io.navpack.format.SchemaCatalog;
 import io.navpack.format.SchemaConflictException;
 import io.navpack.format.SchemaException;
 import io.navpack.format.SchemaPublisher;
+import io.navpack.format.spi.SchemaProtocol;
 import io.navpack.hazelcast.NavpackContext;
 
 import java.io.ByteArrayInputStream;
@@ -52,7 +53,7 @@ public final class SchemaTasks {
 
     /** The catalog in {@code value}, the map entry's value; empty for null. */
     static SchemaCatalog catalogOf(byte[] value) {
-        return value == null ? SchemaCatalog.EMPTY : SchemaCatalog.fromBytes(value);
+        return SchemaProtocol.catalogOf(value);
     }
 
     private static void count(HazelcastInstance hz) {
@@ -70,10 +71,6 @@ public final class SchemaTasks {
     public static final class Register implements EntryProcessor<String, byte[], byte[]>, DataSerializable,
             HazelcastInstanceAware {
         private static final long serialVersionUID = 1L;
-        private static final int HELD = 0;
-        private static final int CONFLICT = 1;
-        private static final int REFUSED = 2;
-        private static final int ADDED = 3;
 
         private List<byte[]> schemas;
         private boolean[] chooseVersion;
@@ -100,117 +97,17 @@ public final class SchemaTasks {
         @Override
         public byte[] process(Map.Entry<String, byte[]> entry) {
             count(hz);
-            SchemaCatalog catalog = catalogOf(entry.getValue());
-            int before = catalog.size();
-            List<Object> answers = new ArrayList<>(schemas.size());
-            for (int i = 0; i < schemas.size(); i++) {
-                Schema proposal = Schema.fromBytes(schemas.get(i));
-                try {
-                    Schema agreed = catalog.admit(proposal, chooseVersion[i], "the cluster");
-                    if (catalog.get(agreed.typeId(), agreed.version()) == null) {
-                        catalog = catalog.with(agreed);
-                        answers.add(new Added(agreed));
-                    } else {
-                        answers.add(agreed);
-                    }
-                } catch (SchemaException e) {
-                    answers.add(e);
-                }
-            }
-            if (catalog.size() != before) {
-                updated = catalog.toBytes();
+            SchemaProtocol.Registration r = SchemaProtocol.register(entry.getValue(), schemas, chooseVersion);
+            if (r.catalog() != null) {
+                updated = r.catalog();
                 entry.setValue(updated);
             }
-            return encode(answers);
+            return r.answers();
         }
 
         @Override
         public EntryProcessor<String, byte[], byte[]> getBackupProcessor() {
             return updated == null ? null : new Replace(updated);
-        }
-
-        private static byte[] encode(List<Object> answers) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (DataOutputStream d = new DataOutputStream(bytes)) {
-                d.writeInt(answers.size());
-                for (Object a : answers) {
-                    if (a instanceof Schema schema) {
-                        d.writeByte(HELD);
-                        writeBytes(d, schema.toBytes());
-                    } else if (a instanceof Added added) {
-                        d.writeByte(ADDED);
-                        writeBytes(d, added.schema().toBytes());
-                    } else if (a instanceof SchemaConflictException c) {
-                        d.writeByte(CONFLICT);
-                        writeText(d, c.problem());
-                        writeBytes(d, c.existing().toBytes());
-                    } else {
-                        d.writeByte(REFUSED);
-                        writeText(d, ((SchemaException) a).getMessage());
-                    }
-                }
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-            return bytes.toByteArray();
-        }
-
-        private static void writeBytes(DataOutputStream d, byte[] b) throws IOException {
-            d.writeInt(b.length);
-            d.write(b);
-        }
-
-        /** A schema the catalog did not hold before this registration. */
-        private record Added(Schema schema) {
-        }
-
-        /**
-         * The answers to {@code proposals} that {@link #process} encoded; the schemas that the catalog did not
-         * hold before go to {@code added}.
-         */
-        static List<SchemaPublisher.Answer> answers(byte[] encoded, List<SchemaPublisher.Proposal> proposals,
-                                                    List<Schema> added) {
-            List<SchemaPublisher.Answer> out = new ArrayList<>(proposals.size());
-            try (DataInputStream d = new DataInputStream(new ByteArrayInputStream(encoded))) {
-                int n = d.readInt();
-                if (n != proposals.size()) {
-                    throw new IllegalStateException(n + " answers to " + proposals.size() + " proposals");
-                }
-                for (int i = 0; i < n; i++) {
-                    int kind = d.readByte();
-                    Schema refused = proposals.get(i).schema();
-                    if (kind == HELD || kind == ADDED) {
-                        Schema agreed = Schema.fromBytes(readBytes(d));
-                        if (kind == ADDED) {
-                            added.add(agreed);
-                        }
-                        out.add(SchemaPublisher.Answer.agreed(agreed));
-                    } else if (kind == CONFLICT) {
-                        String problem = readText(d);
-                        Schema existing = Schema.fromBytes(readBytes(d));
-                        out.add(SchemaPublisher.Answer.refused(new SchemaConflictException(problem, existing, refused)));
-                    } else {
-                        out.add(SchemaPublisher.Answer.refused(new SchemaException(readText(d))));
-                    }
-                }
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-            return out;
-        }
-
-        private static void writeText(DataOutputStream d, String text) throws IOException {
-            writeBytes(d, text.getBytes(StandardCharsets.UTF_8));
-        }
-
-        private static String readText(DataInputStream d) throws IOException {
-            return new String(readBytes(d), StandardCharsets.UTF_8);
-        }
-
-        private static byte[] readBytes(DataInputStream d) throws IOException {
-            byte[] b = new byte[d.readInt()];
-            d.readFully(b);
-            return b;
         }
 
         @Override
@@ -356,10 +253,7 @@ public final class SchemaTasks {
         }
 
         Learn(Collection<Schema> schemas) {
-            this.schemas = new ArrayList<>();
-            for (Schema s : schemas) {
-                this.schemas.add(s.toBytes());
-            }
+            this.schemas = SchemaProtocol.toBytes(schemas);
         }
 
         @Override
@@ -371,19 +265,7 @@ public final class SchemaTasks {
         public List<byte[]> call() {
             count(hz);
             SchemaService service = NavpackContext.of(hz).schemas();
-            List<byte[]> refused = new ArrayList<>();
-            for (byte[] b : schemas) {
-                Schema s = Schema.fromBytes(b);
-                try {
-                    service.registry().learn(s);
-                } catch (SchemaConflictException e) {
-                    service.warn("navpack: this member keeps " + e.existing() + " and refuses " + s + ": " + e.problem());
-                    if (e.existing().key() == s.key()) {
-                        refused.add(e.existing().toBytes());
-                    }
-                }
-            }
-            return refused;
+            return SchemaProtocol.learn(service.registry(), schemas, service::warn);
         }
 
         @Override

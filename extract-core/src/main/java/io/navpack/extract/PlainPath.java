@@ -1,6 +1,5 @@
 package io.navpack.extract;
 
-import com.hazelcast.query.extractor.ValueCollector;
 import io.navpack.format.FieldPath;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.spi.PlainContainers;
@@ -8,23 +7,24 @@ import io.navpack.format.spi.PlainContainers;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Follows a {@link FieldPath} through values in their plain form: navpack records (a field by name), lists,
  * sets and arrays (one element or, for {@code [any]}, every one), and other objects (a field through their
  * accessors, as Hazelcast's own extraction reads them). What {@link PackedRecord#visit} does over a record's
- * bytes, this does over values already decoded, with Hazelcast's rules for a query attribute: a null on the
+ * bytes, this does over values already decoded, with the grids' rules for a query attribute: a null on the
  * way, a field the value lacks or an index past the end gives null, and {@code [any]} offers every element.
  */
-final class PlainPath {
+public final class PlainPath {
     private PlainPath() {
     }
 
     /** Follows steps {@code s..} of {@code path} from {@code v}, offering what they reach; enums as their names. */
-    static void offer(Object v, FieldPath path, int s, ValueCollector<Object> collector) {
+    public static void offer(Object v, FieldPath path, int s, Consumer<Object> collector) {
         for (; s < path.size(); s++) {
             if (v == null) {
-                collector.addObject(null);
+                collector.accept(null);
                 return;
             }
             FieldPath.Step step = path.step(s);
@@ -40,14 +40,14 @@ final class PlainPath {
                 v = element(v, step.index(), path);
             }
         }
-        collector.addObject(v instanceof Enum ? ((Enum<?>) v).name() : v);
+        collector.accept(v instanceof Enum ? ((Enum<?>) v).name() : v);
     }
 
     /**
      * The value {@code path}, made only of field names, reaches from {@code v}; null if a null lies on the way.
      * A path with an element step is refused with {@code what} as the reason.
      */
-    static Object follow(Object v, FieldPath path, String what) {
+    public static Object follow(Object v, FieldPath path, String what) {
         for (int s = 0; s < path.size(); s++) {
             if (path.step(s).type() != FieldPath.Step.Type.FIELD) {
                 throw new IllegalArgumentException(what + ": " + path);

@@ -1,7 +1,5 @@
-package io.navpack.sizing.internal;
+package io.navpack.agent;
 
-import io.navpack.agent.UnitWalker;
-import io.navpack.agent.WalkStoppedException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +17,7 @@ import java.util.function.LongSupplier;
  * one core; its figures do not change, only how long it takes. Where the JVM cannot measure thread CPU time,
  * the cap counts wall-clock time spent walking instead.
  */
-final class SizingPacer implements UnitWalker.Pacer {
+public final class SizingPacer implements UnitWalker.Pacer {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final long CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -43,7 +41,7 @@ final class SizingPacer implements UnitWalker.Pacer {
      * @param cpuShare share of one core, in (0, 1]
      * @param footprint the bytes the sizing holds for itself now, sampled for the high-water mark
      */
-    SizingPacer(double cpuShare, LongSupplier footprint) {
+    public SizingPacer(double cpuShare, LongSupplier footprint) {
         this.cpuShare = cpuShare;
         this.footprint = footprint;
         boolean measurable = THREADS.isCurrentThreadCpuTimeSupported();
@@ -62,18 +60,18 @@ final class SizingPacer implements UnitWalker.Pacer {
     }
 
     /** Ends the run at {@code nanoTime} with {@code reason}. */
-    void deadline(long nanoTime, String reason) {
+    public void deadline(long nanoTime, String reason) {
         this.deadline = nanoTime;
         this.deadlineReason = reason;
     }
 
     /** Ends the run once {@code max} more objects have been visited. */
-    void objectBudget(long max, long from) {
+    public void objectBudget(long max, long from) {
         this.objectBudget = max;
         this.objects = from;
     }
 
-    long objects() {
+    public long objects() {
         return objects;
     }
 
@@ -97,24 +95,24 @@ final class SizingPacer implements UnitWalker.Pacer {
     }
 
     /** Updates the high-water mark of the sizing's own heap. */
-    void sample() {
+    public void sample() {
         long f = footprint.getAsLong();
         if (f > peakFootprint) {
             peakFootprint = f;
         }
     }
 
-    long peakFootprint() {
+    public long peakFootprint() {
         sample();
         return peakFootprint;
     }
 
     /** CPU time the run used so far (wall-clock time walking where CPU time is not measurable). */
-    long cpuNanos() {
+    public long cpuNanos() {
         return cpuTime ? cpuNow() - startCpu : walkingNanos;
     }
 
-    long sleptNanos() {
+    public long sleptNanos() {
         return sleptNanos;
     }
 

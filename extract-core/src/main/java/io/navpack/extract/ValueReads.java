@@ -1,7 +1,6 @@
 package io.navpack.extract;
 
 import io.navpack.format.PackedRecord;
-import io.navpack.hazelcast.PackedGenericRecord;
 import io.navpack.format.Schema;
 import io.navpack.format.SchemaRegistry;
 
@@ -9,7 +8,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 
 /**
- * The field reads of one thread on the value it is evaluating. Hazelcast evaluates one entry at a
+ * The field reads of one thread on the value it is evaluating. A grid evaluates one entry at a
  * time per thread and hands every attribute of the entry the same value object, so what this thread
  * read from the current value, and the value decoded in full once that paid off, live here: nothing
  * is shared between threads, nothing is locked, and a value costs no extra heap while it sits in a
@@ -22,7 +21,7 @@ import java.util.IdentityHashMap;
  * was of the same schema and finished beyond the break-even — the same query reads the same fields
  * from every entry — the value is decoded in full at its first read.
  */
-final class ValueReads {
+public final class ValueReads {
     /**
      * Values of one schema this thread begins between two looks at whether its break-even is due a
      * measurement or a configured pin: the look costs more than a cheap query spends on a value.
@@ -55,12 +54,15 @@ final class ValueReads {
     private double spent;
     private Object[] decoded;
 
-    /** Field {@code field} of {@code record} in its plain form; {@code forced} overrides the configured mode. */
-    static Object read(PackedRecord record, int field, ExtractionMode forced) {
-        if (record instanceof PackedGenericRecord) {
-            // the same value, whether a query reads it by plain name or through nav[...]
-            record = ((PackedGenericRecord) record).record();
-        }
+    private ValueReads() {
+    }
+
+    /**
+     * Field {@code field} of {@code record} in its plain form; {@code forced} overrides the configured mode (null:
+     * the mode of the settings of the record's registry). A grid's wrapper of a record is unwrapped by the caller,
+     * so that every attribute of an entry reaches the same record.
+     */
+    public static Object read(PackedRecord record, int field, ExtractionMode forced) {
         ValueReads r = CURRENT.get();
         if (r.value != record || (forced != null && forced != r.mode)) {
             r.begin(record, forced);
@@ -143,7 +145,7 @@ final class ValueReads {
     }
 
     /** Forgets this thread's current value (tests, and threads that are done with a batch). */
-    static void reset() {
+    public static void reset() {
         ValueReads r = CURRENT.get();
         r.value = null;
         r.decoded = null;
