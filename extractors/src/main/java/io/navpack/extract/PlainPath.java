@@ -30,7 +30,10 @@ final class PlainPath {
             FieldPath.Step step = path.step(s);
             boolean container = v instanceof Collection || v.getClass().isArray();
             if (step.readsField(container)) {
-                v = field(v, step.name(), path, container);
+                if (container) {
+                    throw path.repeatedAt(s - 1, null, null);
+                }
+                v = field(v, step.name(), path, false);
             } else if (step.everyElement()) {
                 for (Object e : elements(v, path)) {
                     offer(e, path, s + 1, collector);

@@ -14,7 +14,10 @@ import com.hazelcast.sql.impl.extract.QueryTarget;
 import com.hazelcast.sql.impl.extract.QueryTargetDescriptor;
 import com.hazelcast.sql.impl.type.QueryDataType;
 import com.hazelcast.sql.impl.type.QueryDataTypeFamily;
+import io.navpack.format.FieldPath;
+import io.navpack.format.FieldType;
 import io.navpack.format.Kind;
+import io.navpack.format.RecordPointer;
 import io.navpack.format.NavpackException;
 import io.navpack.format.spi.PackedInts;
 import io.navpack.format.PackedRecord;
@@ -124,22 +127,42 @@ final class NavpackQueryTarget implements QueryTarget {
         return new FieldExtractor(path, type);
     }
 
-    /** One column: the fields on its path, converted to its SQL type. */
+    /**
+     * One column: the fields on its path, converted to its SQL type. A top-level field is read through
+     * {@link QueryReads}; a nested one in one pass over the bytes, a {@link RecordPointer} moved from record to nested
+     * record (no view per level), each step's field found once per schema of the record it is looked up in.
+     */
     private final class FieldExtractor implements QueryExtractor {
         private final String path;
-        private final String[] steps;
+        private final ValueColumns.Step[] steps;
         private final QueryDataType type;
         private final boolean json;
-        /** The schema whose index of the first step is {@link #topIndex}, and that field's kind. */
-        private Schema topSchema;
-        private int topIndex;
-        private Kind topKind;
+        /** Per step, the schema whose index of the step's field is in {@link #fields}. */
+        private final Schema[] schemas;
+        private final int[] fields;
+        private final RecordPointer[] levels;
+        private final RecordPointer.Elements elements = new RecordPointer.Elements();
 
         FieldExtractor(String path, QueryDataType type) {
             this.path = path;
-            this.steps = path.split("\\.", -1);
+            this.steps = ValueColumns.steps(path);
             this.type = type;
             this.json = type.getTypeFamily() == QueryDataTypeFamily.JSON;
+            this.schemas = new Schema[steps.length];
+            this.fields = new int[steps.length];
+            this.levels = new RecordPointer[steps.length];
+            for (int i = 0; i < levels.length; i++) {
+                levels[i] = new RecordPointer();
+            }
+        }
+
+        /** The index of step {@code i}'s field in {@code s}, or -1 (a version of the type without it). */
+        private int field(int i, Schema s) {
+            if (schemas[i] != s) {
+                fields[i] = s.indexOf(steps[i].name());
+                schemas[i] = s;
+            }
+            return fields[i];
         }
 
         @Override
@@ -149,33 +172,63 @@ final class NavpackQueryTarget implements QueryTarget {
                 return null;
             }
             try {
-                Schema s = r.schema();
-                if (s != topSchema) {
-                    topIndex = s.indexOf(steps[0]);
-                    topKind = topIndex < 0 ? null : s.field(topIndex).type().kind();
-                    topSchema = s;
-                }
-                if (topIndex < 0) {
-                    return null; // a version of the type without this field
-                }
-                Object v = READS.read(r, topIndex);
-                if (steps.length == 1) {
-                    return byKind(v, topKind);
-                }
-                for (int i = 1; i < steps.length && v != null; i++) {
-                    if (!(v instanceof PackedRecord)) {
-                        throw new IllegalArgumentException("'" + steps[i - 1] + "' is not a record");
+                if (steps.length == 1 && steps[0].index() < 0) {
+                    int top = field(0, r.schema());
+                    if (top < 0) {
+                        return null; // a version of the type without this field
                     }
-                    PackedRecord nested = (PackedRecord) v;
-                    int f = nested.schema().indexOf(steps[i]);
-                    v = f < 0 ? null : nested.get(f);
+                    return byKind(READS.read(r, top), r.schema().field(top).type().kind());
                 }
-                return toSql(v, type, json);
+                return toSql(nested(r), type, json);
             } catch (QueryException e) {
                 throw e;
             } catch (RuntimeException e) {
                 throw QueryException.dataException("Failed to extract navpack field \"" + path + "\" of a "
                         + r.schema().typeName() + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** The value at a path of several steps, or with an element index, read in one pass. */
+        private Object nested(PackedRecord r) {
+            RecordPointer p = levels[0];
+            p.open(r);
+            for (int i = 0; ; i++) {
+                ValueColumns.Step step = steps[i];
+                Schema s = p.schema();
+                int f = field(i, s);
+                if (f < 0) {
+                    return null;
+                }
+                FieldType t = s.field(f).type();
+                boolean last = i == steps.length - 1;
+                if (step.index() >= 0 && t.kind().isCollection()) {
+                    if (elements.open(p, f) <= step.index()) {
+                        return null;
+                    }
+                    while (elements.next() && elements.index() < step.index()) {
+                        // skip to the element
+                    }
+                    if (last || elements.isNull()) {
+                        return elements.get();
+                    }
+                    if (levels[i + 1].enter(elements) == null) {
+                        return null;
+                    }
+                } else {
+                    if (step.index() > 0) {
+                        return null; // a single value is a list of one
+                    }
+                    if (last) {
+                        return p.get(f);
+                    }
+                    if (t.kind().isCollection()) {
+                        throw FieldPath.repeatedStep(path, step.end(), s, "a SQL column", false);
+                    }
+                    if (levels[i + 1].enter(p, f) == null) {
+                        return null;
+                    }
+                }
+                p = levels[i + 1];
             }
         }
 
