@@ -22,6 +22,11 @@ final class PlainPath {
 
     /** Follows steps {@code s..} of {@code path} from {@code v}, offering what they reach; enums as their names. */
     static void offer(Object v, FieldPath path, int s, ValueCollector<Object> collector) {
+        offer(v, path, s, collector, null);
+    }
+
+    /** The same, {@code v} being a field of the record {@code in} (named in errors). */
+    static void offer(Object v, FieldPath path, int s, ValueCollector<Object> collector, PackedRecord in) {
         for (; s < path.size(); s++) {
             if (v == null) {
                 collector.addObject(null);
@@ -31,8 +36,10 @@ final class PlainPath {
             boolean container = v instanceof Collection || v.getClass().isArray();
             if (step.readsField(container)) {
                 if (container) {
-                    throw path.repeatedAt(s - 1, null, null);
+                    // the one rule for a path through a repeated element: say which occurrences
+                    throw path.repeatedAt(s - 1, in == null ? null : in.schema(), null);
                 }
+                in = v instanceof PackedRecord r ? r : null;
                 v = field(v, step.name(), path, false);
             } else if (step.everyElement()) {
                 for (Object e : elements(v, path)) {
