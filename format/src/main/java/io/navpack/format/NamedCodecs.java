@@ -102,6 +102,11 @@ final class NamedCodecs {
             return view;
         }
 
+        /** The schema of the last nested value found to be of this type, or null: what the next one most likely has. */
+        Schema lastChecked() {
+            return checked;
+        }
+
         /** Refuses a nested value at {@code q} whose schema {@code s} is not of the declared type. */
         void check(Schema s, int q) {
             if (s != checked) {

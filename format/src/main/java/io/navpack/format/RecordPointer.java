@@ -30,6 +30,10 @@ public final class RecordPointer {
     private int bodyPos;
     private int meta;
     private int depth;
+    /** Positions of fields 0 to {@code known - 1} found by {@link #scan} (-1 for a null field), and where the next starts. */
+    private int[] positions = new int[16];
+    private int known;
+    private int next;
 
     /** Points at {@code record} (a value's top-level record, or any record view); returns its schema. */
     public Schema open(PackedRecord record) {
@@ -42,16 +46,28 @@ public final class RecordPointer {
             bodyPos = v.bodyPosition();
             meta = v.flagsAndDepth() & 0xFF;
             depth = v.depth();
+            known = 0;
             return schema;
         }
         return open(record.array(), record.offset(), record.offset() + record.length(), record.registry(), 0, null);
     }
 
-    private Schema open(byte[] b, int offset, int end, SchemaRegistry reg, int level, Schema known) {
+    /**
+     * Points at the top-level record at bytes {@code offset} to {@code offset + length} (its header first), as
+     * {@link PackedRecord#of(byte[], int, int, SchemaRegistry)} would view it; returns its schema.
+     */
+    public Schema open(byte[] bytes, int offset, int length, SchemaRegistry registry) {
+        if (offset < 0 || length < 0 || offset > bytes.length - length) {
+            throw new IllegalArgumentException("range " + offset + "+" + length + " outside an array of " + bytes.length);
+        }
+        return open(bytes, offset, offset + length, registry, 0, null);
+    }
+
+    private Schema open(byte[] b, int offset, int end, SchemaRegistry reg, int level, Schema expected) {
         if (level >= Values.MAX_DEPTH) {
             throw new NavpackFormatException("records nested deeper than " + Values.MAX_DEPTH, offset);
         }
-        Schema s = RecordView.schemaAt(b, offset, end, reg, known);
+        Schema s = RecordView.schemaAt(b, offset, end, reg, expected);
         int flagsAt = RecordView.flagsAt(b, offset, end);
         bodyPos = RecordView.bodyAt(b, flagsAt, end, s);
         meta = b[flagsAt] & 0xFF;
@@ -61,6 +77,7 @@ public final class RecordPointer {
         start = offset;
         limit = end;
         depth = level;
+        known = 0;
         return s;
     }
 
@@ -100,7 +117,7 @@ public final class RecordPointer {
     private Schema openNested(byte[] b, int p, int lim, SchemaRegistry reg, int parentDepth, NamedCodecs.RecordCodec codec) {
         int q = PackedInts.skipInt(b, p, lim);
         int n = Values.checkedLength(b, p, q, lim);
-        Schema s = open(b, q, q + n, reg, parentDepth + 1, null);
+        Schema s = open(b, q, q + n, reg, parentDepth + 1, codec.lastChecked());
         codec.check(s, q);
         return s;
     }
@@ -124,13 +141,32 @@ public final class RecordPointer {
         return schema.codecs()[field].read(bytes, position(field), limit, registry, null, depth);
     }
 
+    /**
+     * Finds where fields 0 to {@code field} lie in one pass over the record (continuing where the last scan of this
+     * record stopped), so that {@link #get} of each reads it without looking for it again: how a reader that needs
+     * several fields of a record (an SQL row's columns) reads them in one pass.
+     */
+    public void scan(int field) {
+        Objects.checkIndex(field, schema.fieldCount());
+        if (field < known) {
+            return;
+        }
+        if (positions.length < field + 1) {
+            positions = java.util.Arrays.copyOf(positions, Math.max(field + 1, positions.length * 2));
+        }
+        next = RecordView.scanPositions(bytes, schema, bodyPos, limit, meta, known, known == 0 ? bodyPos : next, field,
+                positions);
+        known = field + 1;
+    }
+
     /** The record pointed at as a view (what {@link PackedRecord#getRecord} gives for it). */
     public PackedRecord view() {
         return new RecordView(bytes, start, limit - start, registry, depth, schema);
     }
 
+    /** Where the non-null field {@code field} starts: found by {@link #scan}, else from the offset table. */
     private int position(int field) {
-        return RecordView.fieldPosition(bytes, schema, bodyPos, limit, meta, field);
+        return field < known ? positions[field] : RecordView.fieldPosition(bytes, schema, bodyPos, limit, meta, field);
     }
 
     @Override

@@ -284,6 +284,34 @@ class RecordView implements PackedRecord {
     }
 
     /**
+     * The positions of fields {@code from} to {@code to} (each -1 when null) into {@code out}, in one pass from
+     * {@code p}, where field {@code from} starts (the body's start for field 0); returns the position after field
+     * {@code to}. Where a field starts a block, the offset table must say so, as for {@link #checkBlock}.
+     */
+    static int scanPositions(byte[] bytes, Schema schema, int bodyPos, int limit, int meta, int from, int p, int to,
+                             int[] out) {
+        int shift = blockShift(meta);
+        int mask = (1 << shift) - 1;
+        int bitmap = bitmapPosition(schema, bodyPos, meta);
+        int table = tablePosition(schema, bodyPos, meta);
+        for (int f = from; f <= to; f++) {
+            if (f > 0 && (f & mask) == 0) {
+                int start = blockStart(bytes, bodyPos, limit, meta, f >>> shift, table);
+                if (p != start) {
+                    throw blockMismatch(schema, meta, (f >>> shift) - 1, p, start);
+                }
+            }
+            if (NullBitmap.isSet(bytes, bitmap, f)) {
+                out[f] = -1;
+            } else {
+                out[f] = p;
+                p = skipFields(bytes, schema, limit, p, f, f + 1, -1);
+            }
+        }
+        return p;
+    }
+
+    /**
      * Position after the non-null fields {@code from} to {@code to - 1}, the first of which starts at {@code p};
      * {@code bitmap} is the null bitmap's position or -1.
      */

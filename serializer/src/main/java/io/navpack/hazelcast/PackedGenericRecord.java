@@ -55,6 +55,24 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
     final PackedRecord record;
     /** The field value {@link #getFieldKind} read last on this thread, for the getter Hazelcast calls next. */
     private static final ThreadLocal<Memo> MEMO = ThreadLocal.withInitial(Memo::new);
+    /**
+     * The memos of recent threads by thread id, each checked to be the calling thread's: a query reads a value's
+     * attributes several times per entry, and on query threads, whose thread-local maps Hazelcast's own per-read
+     * bookkeeping keeps busy, a thread-local look-up often misses its first slot.
+     */
+    private static final Memo[] MEMOS = new Memo[256];
+
+    @SuppressWarnings("deprecation") // Thread.getId: threadId() is JDK 19 and later
+    private static Memo memo() {
+        Thread t = Thread.currentThread();
+        int slot = (int) t.getId() & (MEMOS.length - 1);
+        Memo m = MEMOS[slot];
+        if (m == null || m.thread != t) {
+            m = MEMO.get();
+            MEMOS[slot] = m;
+        }
+        return m;
+    }
 
     /**
      * A record around {@code record}: the view itself and nothing else, so that a value held in an OBJECT
@@ -115,6 +133,12 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
 
     /** One field value read ahead, and by whom; the value of the path read last, and of which record. */
     private static final class Memo {
+        final Thread thread = Thread.currentThread();
+        /** The schemas and texts of the paths compiled last, and the compiled paths (a query has few attributes). */
+        final Schema[] pathSchemas = new Schema[4];
+        final String[] pathTexts = new String[4];
+        final QueryPath[] compiled = new QueryPath[4];
+        int nextSlot;
         PackedGenericRecord owner;
         int field;
         Object value;
@@ -122,6 +146,22 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         String path;
         Object pathValue;
         final QueryPath.Walk walk = new QueryPath.Walk();
+
+        /** {@code path} compiled for values of schema {@code s} ({@link GenericSchema#path}), remembered by identity. */
+        QueryPath compiled(Schema s, String path, PackedGenericRecord value) {
+            for (int i = 0; i < pathTexts.length; i++) {
+                if (pathTexts[i] == path && pathSchemas[i] == s) {
+                    return compiled[i];
+                }
+            }
+            QueryPath q = GenericSchema.of(s).path(path, value.record.registry(), value::unknown);
+            int i = nextSlot;
+            nextSlot = (i + 1) & (pathTexts.length - 1);
+            pathTexts[i] = path;
+            pathSchemas[i] = s;
+            compiled[i] = q;
+            return q;
+        }
     }
 
     /** {@code record} as Hazelcast's query engine should see it; the view itself when it is one already. */
@@ -254,6 +294,10 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
      * read ahead for this getter is used.
      */
     private Object value(String name) {
+        Memo memo = memo();
+        if (memo.pathOwner == this && memo.path == name) {
+            return memo.pathValue;
+        }
         int i = record.schema().indexOf(name);
         if (i < 0) {
             if (QueryPath.isPath(name)) {
@@ -264,7 +308,7 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         if (!member()) {
             return read(i);
         }
-        Memo m = MEMO.get();
+        Memo m = memo;
         if (m.owner == this && m.field == i) {
             Object v = m.value;
             m.owner = null;
@@ -283,13 +327,18 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
      * reader would find it step by step ({@link QueryPath}): checked against the schema once, read in one pass, and
      * kept for the getter Hazelcast calls next with the same path.
      */
+    /** Whether {@code name} is the path this thread read last from this record (the getter's call is on its way). */
+    private boolean pathRead(String name) {
+        Memo m = memo();
+        return m.pathOwner == this && m.path == name;
+    }
+
     private Object pathValue(String path) {
-        Memo m = MEMO.get();
+        Memo m = memo();
         if (m.pathOwner == this && m.path == path) {
             return m.pathValue;
         }
-        QueryPath q = GenericSchema.of(record.schema()).path(path, record.registry(), this::unknown);
-        Object v = q.read(this, m.walk);
+        Object v = m.compiled(record.schema(), path, this).read(this, m.walk);
         m.pathOwner = this;
         m.path = path;
         m.pathValue = v;
@@ -610,6 +659,9 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
      */
     @Override
     public FieldKind getFieldKind(String fieldName) {
+        if (pathRead(fieldName)) {
+            return kindOfValue(memo().pathValue);
+        }
         Schema s = record.schema();
         int i = s.indexOf(fieldName);
         if (i < 0) {
@@ -617,7 +669,7 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         }
         FieldKind kind = GenericSchema.of(s).kind(i);
         if (member()) {
-            Memo m = MEMO.get();
+            Memo m = memo();
             try {
                 m.value = read(i);
             } catch (NavpackException e) {
@@ -641,6 +693,9 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
      */
     @Override
     public boolean hasField(String fieldName) {
+        if (pathRead(fieldName)) {
+            return true;
+        }
         Schema s = record.schema();
         if (s.indexOf(fieldName) >= 0) {
             return true;

@@ -194,7 +194,7 @@ final class QueryPath {
                 first = v;
             } else {
                 if (more == null) {
-                    more = new ArrayList<>();
+                    more = new ArrayList<>(4);
                     more.add(first);
                 }
                 more.add(v);
@@ -207,14 +207,15 @@ final class QueryPath {
             if (!nullOrEmpty && count == 1) {
                 return first;
             }
-            List<Object> all = new ArrayList<>(count + 1);
-            if (nullOrEmpty) {
-                all.add(null);
+            List<Object> all = more;
+            if (all == null) {
+                all = new ArrayList<>(2);
+                if (count == 1) {
+                    all.add(first);
+                }
             }
-            if (more != null) {
-                all.addAll(more);
-            } else if (count == 1) {
-                all.add(first);
+            if (nullOrEmpty) {
+                all.add(0, null);
             }
             first = null;
             more = null;

@@ -27,7 +27,6 @@ import io.navpack.hazelcast.NavpackSerializer;
 import io.navpack.hazelcast.NavpackSettings;
 import io.navpack.hazelcast.PackedGenericRecord;
 import io.navpack.hazelcast.internal.SerializationInternals;
-import io.navpack.hazelcast.QueryReads;
 import io.navpack.json.JsonWriter;
 
 import java.time.Instant;
@@ -42,15 +41,14 @@ import io.navpack.hazelcast.internal.ProvenOn;
  * Reads the columns of a navpack map's values for Hazelcast's SQL engine, straight from the stored
  * bytes: a value held as Hazelcast {@code Data} (BINARY in-memory format) is viewed in place — no
  * serializer lookup, no deserialisation, nothing copied — and a value held as an object (OBJECT format,
- * entry processors) is used as it is. Each column reads only the fields on its path; top-level fields go
- * through {@link QueryReads}, so that with navpack-extractors a row that reads many fields is decoded
- * once, at the schema's measured break-even.
+ * entry processors) is used as it is. A row's columns are read in one pass over the value: a {@link RecordPointer}
+ * on the row finds the top-level fields the columns need as it goes (continuing where the last column stopped), and
+ * each column reads only its own field, and the nested fields on its path, with no view per nested record.
  *
  * <p>One target serves one processor thread and is reset for every row ({@link #setTarget}).
  */
 @ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 final class NavpackQueryTarget implements QueryTarget {
-    private static final QueryReads READS = QueryReads.installed();
 
     private final InternalSerializationService serializationService;
     /** The registry of the values read here, learned from the first value deserialised the usual way. */
@@ -58,6 +56,9 @@ final class NavpackQueryTarget implements QueryTarget {
     private Object target;
     private Data data;
     private PackedRecord record;
+    /** The current row's value, pointed at once per row ({@link #openRow}). */
+    private final RecordPointer row = new RecordPointer();
+    private boolean rowOpen;
 
     /** The target of the same rows' keys, when Hazelcast created it just before this one; null otherwise. */
     private final KeyTarget key;
@@ -72,6 +73,30 @@ final class NavpackQueryTarget implements QueryTarget {
         this.target = target;
         this.data = targetData;
         this.record = null;
+        this.rowOpen = false;
+    }
+
+    /** Points {@link #row} at the current value (its stored bytes where it is held as bytes); false for a null value. */
+    private boolean openRow() {
+        if (rowOpen) {
+            return true;
+        }
+        Data d = data;
+        if (target == null && registry != null && d instanceof HeapData && d.getType() == NavpackSerializer.TYPE_ID) {
+            byte[] b = d.toByteArray();
+            int p = HeapData.DATA_OFFSET;
+            int length = PackedInts.readInt(b, p, b.length);
+            p = PackedInts.skipInt(b, p, b.length);
+            row.open(b, p, length, registry);
+        } else {
+            PackedRecord r = record();
+            if (r == null) {
+                return false;
+            }
+            row.open(r);
+        }
+        rowOpen = true;
+        return true;
     }
 
     /** The current value as a navpack view; null for a null value. */
@@ -128,9 +153,9 @@ final class NavpackQueryTarget implements QueryTarget {
     }
 
     /**
-     * One column: the fields on its path, converted to its SQL type. A top-level field is read through
-     * {@link QueryReads}; a nested one in one pass over the bytes, a {@link RecordPointer} moved from record to nested
-     * record (no view per level), each step's field found once per schema of the record it is looked up in.
+     * One column: the fields on its path, converted to its SQL type. A top-level field is read from the row's pointer
+     * ({@link #openRow}: found in the row's one pass); a nested one by moving a {@link RecordPointer} from record to
+     * nested record (no view per level), each step's field found once per schema of the record it is looked up in.
      */
     private final class FieldExtractor implements QueryExtractor {
         private final String path;
@@ -167,31 +192,31 @@ final class NavpackQueryTarget implements QueryTarget {
 
         @Override
         public Object get() {
-            PackedRecord r = record();
-            if (r == null) {
+            if (!openRow()) {
                 return null;
             }
+            Schema s = row.schema();
             try {
                 if (steps.length == 1 && steps[0].index() < 0) {
-                    int top = field(0, r.schema());
+                    int top = field(0, s);
                     if (top < 0) {
                         return null; // a version of the type without this field
                     }
-                    return byKind(READS.read(r, top), r.schema().field(top).type().kind());
+                    row.scan(top);
+                    return byKind(row.get(top), s.field(top).type().kind());
                 }
-                return toSql(nested(r), type, json);
+                return toSql(nested(), type, json);
             } catch (QueryException e) {
                 throw e;
             } catch (RuntimeException e) {
                 throw QueryException.dataException("Failed to extract navpack field \"" + path + "\" of a "
-                        + r.schema().typeName() + ": " + e.getMessage(), e);
+                        + s.typeName() + ": " + e.getMessage(), e);
             }
         }
 
         /** The value at a path of several steps, or with an element index, read in one pass. */
-        private Object nested(PackedRecord r) {
-            RecordPointer p = levels[0];
-            p.open(r);
+        private Object nested() {
+            RecordPointer p = row;
             for (int i = 0; ; i++) {
                 ValueColumns.Step step = steps[i];
                 Schema s = p.schema();
@@ -201,6 +226,9 @@ final class NavpackQueryTarget implements QueryTarget {
                 }
                 FieldType t = s.field(f).type();
                 boolean last = i == steps.length - 1;
+                if (i == 0) {
+                    row.scan(f);
+                }
                 if (step.index() >= 0 && t.kind().isCollection()) {
                     if (elements.open(p, f) <= step.index()) {
                         return null;

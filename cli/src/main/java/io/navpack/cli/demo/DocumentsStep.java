@@ -46,6 +46,7 @@ import java.util.function.Supplier;
 public final class DocumentsStep {
     public static final String NAVPACK = "documents_navpack";
     public static final String JSON = "documents_json";
+    public static final String JSON_NO_METADATA = "documents_json_nometa";
     public static final String COMPACT = "documents_compact";
     static final int BATCH = 256;
     static final int IN_FLIGHT = 8;
@@ -54,7 +55,18 @@ public final class DocumentsStep {
 
     /** One format's results. */
     public record Row(String format, double heapPerEntry, long totalHeap, double loadDocsPerSecond, double loadMbPerSecond,
-                      double scanMillis, long scanMatches, double aggregateMillis, String aggregate, double sqlMillis, long sqlCount) {
+                      double scanMillis, long scanMatches, double aggregateMillis, String aggregate, double sqlMillis, long sqlCount,
+                      Runs scanRuns, Runs aggregateRuns, Runs sqlRuns) {
+    }
+
+    /** The times of one query's timed runs (ms): median, fastest and slowest. */
+    public record Runs(double median, double min, double max) {
+        static final Runs NONE = new Runs(Double.NaN, Double.NaN, Double.NaN);
+
+        @Override
+        public String toString() {
+            return Double.isNaN(median) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f (%.1f-%.1f)", median, min, max);
+        }
     }
 
     /** The step's results. */
@@ -111,21 +123,25 @@ public final class DocumentsStep {
                 "CREATE OR REPLACE MAPPING \"" + NAVPACK + "\" TYPE NavpackMap OPTIONS ('valueNavpackType' = 'fpmltrades.dataDocument',"
                         + " 'keyFormat' = 'varchar')"));
 
-        // the same documents as JSON text (what a HazelcastJsonValue holds), in Hazelcast's default map
-        heap0 = Demo.usedHeapAfterGc();
-        Batches<HazelcastJsonValue> json = new Batches<>(hz.getMap(JSON));
-        long jsonBytes = 0;
-        for (long n = 0; n < documents; n++) {
-            byte[] value = t.toNavpack(FpmlTrades.document(templates, n), "trade-" + n);
-            String text = new String(t.toDocument(value, DocumentFormat.JSON), StandardCharsets.UTF_8);
-            jsonBytes += text.length();
-            json.put("trade-" + n, new HazelcastJsonValue(text));
+        // the same documents as JSON text (what a HazelcastJsonValue holds), in Hazelcast's default map, and in a map
+        // without Hazelcast's JSON metadata (its fastest form for scans of few fields)
+        hz.getConfig().addMapConfig(new MapConfig(JSON_NO_METADATA).setMetadataPolicy(MetadataPolicy.OFF).setBackupCount(1));
+        for (String jsonMap : List.of(JSON, JSON_NO_METADATA)) {
+            heap0 = Demo.usedHeapAfterGc();
+            Batches<HazelcastJsonValue> json = new Batches<>(hz.getMap(jsonMap));
+            long jsonBytes = 0;
+            for (long n = 0; n < documents; n++) {
+                byte[] value = t.toNavpack(FpmlTrades.document(templates, n), "trade-" + n);
+                String text = new String(t.toDocument(value, DocumentFormat.JSON), StandardCharsets.UTF_8);
+                jsonBytes += text.length();
+                json.put("trade-" + n, new HazelcastJsonValue(text));
+            }
+            json.flush();
+            rows.add(measure(jsonMap.equals(JSON) ? "HazelcastJsonValue" : "JSON, no metadata", jsonMap, "dataDocument.", heap0,
+                    documents / json.seconds(), jsonBytes / 1e6 / json.seconds(), since, party,
+                    "SELECT COUNT(*) FROM \"" + jsonMap + "\" WHERE JSON_VALUE(this, '$.dataDocument." + DATE + "') >= ?",
+                    "CREATE OR REPLACE MAPPING \"" + jsonMap + "\" TYPE IMap OPTIONS ('keyFormat' = 'varchar', 'valueFormat' = 'json')"));
         }
-        json.flush();
-        rows.add(measure("HazelcastJsonValue", JSON, "dataDocument.", heap0, documents / json.seconds(),
-                jsonBytes / 1e6 / json.seconds(), since, party,
-                "SELECT COUNT(*) FROM \"" + JSON + "\" WHERE JSON_VALUE(this, '$.dataDocument." + DATE + "') >= ?",
-                "CREATE OR REPLACE MAPPING \"" + JSON + "\" TYPE IMap OPTIONS ('keyFormat' = 'varchar', 'valueFormat' = 'json')"));
 
         // and as Compact generic records of the same inferred schema, in Hazelcast's default map
         heap0 = Demo.usedHeapAfterGc();
@@ -160,16 +176,16 @@ public final class DocumentsStep {
         Predicate<Object, Object> scan = Predicates.or(Predicates.greaterEqual(prefix + DATE, since),
                 Predicates.equal(prefix + PARTY, party));
         long[] matches = {0};
-        double scanMs = median(() -> {
+        Runs scanMs = median(() -> {
             matches[0] = map.keySet(scan).size();
             return null;
         });
         Object[] max = {null};
-        double aggMs = median(() -> {
+        Runs aggMs = median(() -> {
             max[0] = map.aggregate(Aggregators.comparableMax(prefix + DATE), Predicates.equal(prefix + PARTY, party));
             return null;
         });
-        double sqlMs = Double.NaN;
+        Runs sqlMs = Runs.NONE;
         long[] sqlCount = {-1};
         if (sql != null) {
             HazelcastInstance hz = members.get(members.size() - 1);
@@ -184,16 +200,16 @@ public final class DocumentsStep {
             });
         }
         double perEntry = copies == 0 ? 0.0 : (double) heap / copies;
-        progress.printf("  %s: %,d entries, %.0f B per entry, scan %.1f ms, aggregation %.1f ms%n", format, entries, perEntry,
-                scanMs, aggMs);
+        progress.printf("  %s: %,d entries, %.0f B per entry, scan %s ms, aggregation %s ms, SQL %s ms (median, fastest-slowest"
+                + " of %d runs)%n", format, entries, perEntry, scanMs, aggMs, sqlMs, runs);
         map.destroy();
-        return new Row(format, perEntry, heap, docsPerSecond, mbPerSecond, scanMs, matches[0], aggMs, String.valueOf(max[0]), sqlMs,
-                sqlCount[0]);
+        return new Row(format, perEntry, heap, docsPerSecond, mbPerSecond, scanMs.median(), matches[0], aggMs.median(),
+                String.valueOf(max[0]), sqlMs.median(), sqlCount[0], scanMs, aggMs, sqlMs);
     }
 
 
-    /** The median time of {@code runs} runs after one untimed run, in milliseconds. */
-    private double median(Supplier<Void> q) {
+    /** The median, fastest and slowest of {@code runs} runs after one untimed run, in milliseconds. */
+    private Runs median(Supplier<Void> q) {
         q.get();
         double[] ms = new double[runs];
         for (int i = 0; i < runs; i++) {
@@ -202,7 +218,7 @@ public final class DocumentsStep {
             ms[i] = (System.nanoTime() - t0) / 1e6;
         }
         Arrays.sort(ms);
-        return ms[runs / 2];
+        return new Runs(ms[runs / 2], ms[0], ms[runs - 1]);
     }
 
     private static void flush(DocumentLoader loader) {
@@ -282,8 +298,20 @@ public final class DocumentsStep {
                     x.loadDocsPerSecond(), x.scanMillis(), x.scanMatches(), x.aggregateMillis(),
                     Double.isNaN(x.sqlMillis()) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f", x.sqlMillis())));
         }
+        sb.append("Times are medians of the timed runs; fastest-slowest run:\n");
+        for (Row x : r.rows()) {
+            sb.append(String.format(java.util.Locale.ROOT, "  %-24s scan %s, aggregation %s, SQL %s%n", x.format(), x.scanRuns(),
+                    x.aggregateRuns(), x.sqlRuns()));
+        }
         sb.append(r.agree() ? "Every format finds the same trades and the same maximum.\n"
                 : "The formats disagree: see the matches and aggregates above.\n");
+        Row navpack = r.rows().get(0);
+        for (Row x : r.rows().subList(1, r.rows().size())) {
+            sb.append(String.format(java.util.Locale.ROOT, "navpack against %s: scan %.2f x its time, aggregation %.2f x%s%n",
+                    x.format(), navpack.scanMillis() / x.scanMillis(), navpack.aggregateMillis() / x.aggregateMillis(),
+                    Double.isNaN(x.sqlMillis()) ? "" : String.format(java.util.Locale.ROOT, ", SQL %.2f x",
+                            navpack.sqlMillis() / x.sqlMillis())));
+        }
         return sb.toString();
     }
 
