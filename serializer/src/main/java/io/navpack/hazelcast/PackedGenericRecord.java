@@ -327,6 +327,25 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
      * reader would find it step by step ({@link QueryPath}): checked against the schema once, read in one pass, and
      * kept for the getter Hazelcast calls next with the same path.
      */
+    /**
+     * What Hazelcast's getter reads for attribute {@code name} of a query: a field by the kind {@link #getFieldKind}
+     * gives it, a path as {@link #pathValue} reads it, null for a name of another version (a name no schema has is
+     * refused as {@link #hasField} refuses it). Navpack's predicates ({@link NavpackPredicates}) read attributes here.
+     */
+    @Override
+    protected Object attribute(String name) {
+        int i = record.schema().indexOf(name);
+        if (i >= 0) {
+            FieldKind kind = getFieldKind(name);
+            return asKind(kind, value(name));
+        }
+        if (QueryPath.isPath(name)) {
+            return pathValue(name);
+        }
+        hasField(name);
+        return null;
+    }
+
     /** Whether {@code name} is the path this thread read last from this record (the getter's call is on its way). */
     private boolean pathRead(String name) {
         Memo m = memo();

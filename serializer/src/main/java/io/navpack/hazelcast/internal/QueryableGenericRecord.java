@@ -34,6 +34,12 @@ public abstract class QueryableGenericRecord extends CompactGenericRecord {
     /** The nested records of the list or array in field {@code fieldName}, on a query's path ({@code [any]}). */
     protected abstract QueryableGenericRecord[] nestedRecordsOnPath(String fieldName);
 
+    /**
+     * Attribute {@code name} (a field or a path) as Hazelcast's getter would read it from this record for a query: the
+     * value, a multi-result, null, or "no value" ({@link AttributeEntries}).
+     */
+    protected abstract Object attribute(String name);
+
     /** Why this record cannot be written by Hazelcast's Compact serializer, and the fix. */
     protected abstract String compactWriteRefused();
 
