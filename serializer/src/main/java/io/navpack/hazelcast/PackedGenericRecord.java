@@ -294,10 +294,6 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
      * read ahead for this getter is used.
      */
     private Object value(String name) {
-        Memo memo = memo();
-        if (memo.pathOwner == this && memo.path == name) {
-            return memo.pathValue;
-        }
         int i = record.schema().indexOf(name);
         if (i < 0) {
             if (QueryPath.isPath(name)) {
@@ -308,7 +304,7 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         if (!member()) {
             return read(i);
         }
-        Memo m = memo;
+        Memo m = memo();
         if (m.owner == this && m.field == i) {
             Object v = m.value;
             m.owner = null;
@@ -678,9 +674,6 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
      */
     @Override
     public FieldKind getFieldKind(String fieldName) {
-        if (pathRead(fieldName)) {
-            return kindOfValue(memo().pathValue);
-        }
         Schema s = record.schema();
         int i = s.indexOf(fieldName);
         if (i < 0) {
@@ -712,11 +705,8 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
      */
     @Override
     public boolean hasField(String fieldName) {
-        if (pathRead(fieldName)) {
-            return true;
-        }
         Schema s = record.schema();
-        if (s.indexOf(fieldName) >= 0) {
+        if (s.indexOf(fieldName) >= 0 || pathRead(fieldName)) {
             return true;
         }
         if (QueryPath.isPath(fieldName)) {

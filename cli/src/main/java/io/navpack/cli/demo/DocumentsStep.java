@@ -60,13 +60,21 @@ public final class DocumentsStep {
                       Runs scanRuns, Runs aggregateRuns, Runs sqlRuns) {
     }
 
-    /** The times of one query's timed runs (ms): median, fastest and slowest. */
-    public record Runs(double median, double min, double max) {
-        static final Runs NONE = new Runs(Double.NaN, Double.NaN, Double.NaN);
+    /**
+     * The times of one query's timed runs (ms): median, fastest and slowest; and the bytes every thread of this JVM (the
+     * members' and the caller's) allocated per run, on average.
+     */
+    public record Runs(double median, double min, double max, double allocatedPerRun) {
+        static final Runs NONE = new Runs(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
 
         @Override
         public String toString() {
             return Double.isNaN(median) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f (%.1f-%.1f)", median, min, max);
+        }
+
+        /** Bytes allocated per entry of a map of {@code entries}. */
+        public double allocatedPerEntry(long entries) {
+            return allocatedPerRun / entries;
         }
     }
 
@@ -230,17 +238,36 @@ public final class DocumentsStep {
     }
 
 
-    /** The median, fastest and slowest of {@code runs} runs after one untimed run, in milliseconds. */
+    /**
+     * The median, fastest and slowest of {@code runs} runs after one untimed run, in milliseconds, and the bytes the JVM's
+     * threads allocated per run.
+     */
     private Runs median(Supplier<Void> q) {
         q.get();
         double[] ms = new double[runs];
+        long allocated = 0;
         for (int i = 0; i < runs; i++) {
+            long a0 = allocatedBytes();
             long t0 = System.nanoTime();
             q.get();
             ms[i] = (System.nanoTime() - t0) / 1e6;
+            allocated += allocatedBytes() - a0;
         }
         Arrays.sort(ms);
-        return new Runs(ms[runs / 2], ms[0], ms[runs - 1]);
+        return new Runs(ms[runs / 2], ms[0], ms[runs - 1], (double) allocated / runs);
+    }
+
+    /** Bytes allocated so far by the live threads of this JVM (the members are in it). */
+    private static long allocatedBytes() {
+        java.lang.management.ThreadMXBean t = java.lang.management.ManagementFactory.getThreadMXBean();
+        if (!(t instanceof com.sun.management.ThreadMXBean threads) || !threads.isThreadAllocatedMemorySupported()) {
+            return 0;
+        }
+        long sum = 0;
+        for (long b : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
+            sum += Math.max(0, b);
+        }
+        return sum;
     }
 
     private static void flush(DocumentLoader loader) {
@@ -320,10 +347,11 @@ public final class DocumentsStep {
                     x.loadDocsPerSecond(), x.scanMillis(), x.scanMatches(), x.aggregateMillis(),
                     Double.isNaN(x.sqlMillis()) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f", x.sqlMillis())));
         }
-        sb.append("Times are medians of the timed runs; fastest-slowest run:\n");
+        sb.append("Times are medians of the timed runs; fastest-slowest run, and bytes allocated per entry scanned:\n");
         for (Row x : r.rows()) {
-            sb.append(String.format(java.util.Locale.ROOT, "  %-24s scan %s, aggregation %s, SQL %s%n", x.format(), x.scanRuns(),
-                    x.aggregateRuns(), x.sqlRuns()));
+            sb.append(String.format(java.util.Locale.ROOT, "  %-28s scan %s, %.0f B/entry; aggregation %s, %.0f B/entry; SQL %s%n",
+                    x.format(), x.scanRuns(), x.scanRuns().allocatedPerEntry(r.documents()), x.aggregateRuns(),
+                    x.aggregateRuns().allocatedPerEntry(r.documents()), x.sqlRuns()));
         }
         sb.append(r.agree() ? "Every format finds the same trades and the same maximum.\n"
                 : "The formats disagree: see the matches and aggregates above.\n");
