@@ -334,18 +334,23 @@ public final class DocumentsStep {
         }
     }
 
+    /** {@code v} formatted, or "-" where it was not measured (NaN). */
+    static String orDash(double v, String pattern) {
+        return Double.isNaN(v) ? "-" : String.format(java.util.Locale.ROOT, pattern, v);
+    }
+
     /** The results as text, for the console. */
     public static String table(Result r) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(java.util.Locale.ROOT, "%nDocuments: %d FpML trade documents multiplied to %,d trades; scan: %s >= '%s'"
                 + " or %s = '%s'; aggregation: max(%s) where %s = '%s'%n", r.templates(), r.documents(), DATE, r.since(), PARTY,
                 r.party(), DATE, PARTY, r.party()));
-        sb.append(String.format(java.util.Locale.ROOT, "%-24s %12s %14s %10s %10s %12s %10s%n", "format", "B per entry", "load docs/s",
+        sb.append(String.format(java.util.Locale.ROOT, "%-28s %12s %14s %10s %10s %12s %10s%n", "format", "B per entry", "load docs/s",
                 "scan ms", "matches", "aggregate ms", "SQL ms"));
         for (Row x : r.rows()) {
-            sb.append(String.format(java.util.Locale.ROOT, "%-24s %12.0f %14.0f %10.1f %10d %12.1f %10s%n", x.format(), x.heapPerEntry(),
-                    x.loadDocsPerSecond(), x.scanMillis(), x.scanMatches(), x.aggregateMillis(),
-                    Double.isNaN(x.sqlMillis()) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f", x.sqlMillis())));
+            sb.append(String.format(java.util.Locale.ROOT, "%-28s %12s %14s %10.1f %10d %12.1f %10s%n", x.format(),
+                    orDash(x.heapPerEntry(), "%.0f"), orDash(x.loadDocsPerSecond(), "%.0f"), x.scanMillis(), x.scanMatches(),
+                    x.aggregateMillis(), Double.isNaN(x.sqlMillis()) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f", x.sqlMillis())));
         }
         sb.append("Times are medians of the timed runs; fastest-slowest run, and bytes allocated per entry scanned:\n");
         for (Row x : r.rows()) {
