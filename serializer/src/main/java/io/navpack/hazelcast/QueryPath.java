@@ -55,10 +55,7 @@ final class QueryPath {
     static QueryPath of(String path) {
         QueryPath p = PATHS.get(path);
         if (p == null) {
-            p = parse(path);
-            if (PATHS.size() < MAX_PATHS) {
-                PATHS.putIfAbsent(path, p);
-            }
+            p = PATHS.size() < MAX_PATHS ? PATHS.computeIfAbsent(path, QueryPath::parse) : parse(path);
         }
         return p;
     }
