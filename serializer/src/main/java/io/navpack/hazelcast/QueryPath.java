@@ -8,7 +8,6 @@ import io.navpack.format.NavpackException;
 import io.navpack.format.RecordPointer;
 import io.navpack.format.Schema;
 import io.navpack.hazelcast.internal.QueryableGenericRecord;
-import io.navpack.hazelcast.internal.SerializationInternals;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -227,11 +226,6 @@ final class QueryPath {
         top.open(root.record);
         step(0, top, root, w);
         return w.result();
-    }
-
-    /** The field kind Hazelcast is told for {@code value}, so that its getter for that kind gives the value back. */
-    static FieldKind kindOf(Object value) {
-        return PackedGenericRecord.kindOfValue(value);
     }
 
     /** Step {@code s} from the record {@code r} points at; {@code r == null} is a null record on the way (reads nulls). */
@@ -470,10 +464,5 @@ final class QueryPath {
     private IllegalArgumentException notAListOfRecords(Resolved f, Step step) {
         return new IllegalArgumentException("field '" + step.name + "' of " + f.schema.typeName() + " is a "
                 + f.schema.field(f.field).type() + ", not a list of records (path '" + text + "')");
-    }
-
-    /** Whether {@code v} is the marker of a value a member cannot read. */
-    static boolean unreadable(Object v) {
-        return v == SerializationInternals.noValue();
     }
 }
