@@ -11,6 +11,7 @@ import com.hazelcast.core.HazelcastJsonValue;
 import com.hazelcast.map.IMap;
 import com.hazelcast.query.Predicate;
 import com.hazelcast.query.Predicates;
+import io.navpack.bench.scan.PairedRounds;
 import io.navpack.bench.scan.ScanCluster;
 import io.navpack.documents.DocumentFormat;
 import io.navpack.documents.DocumentSchema;
@@ -21,11 +22,8 @@ import io.navpack.format.PackedRecord;
 import io.navpack.hazelcast.NavpackPredicates;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +76,7 @@ public final class DocumentQueryHarness {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 15;
         Path fpml = Path.of(System.getProperty("navpack.fpml.dir", "../shared/data/fpml"));
         System.out.printf(Locale.ROOT, "# %s, %d cores, max heap %d MB, load before %s%n", System.getProperty("java.vm.version"),
-                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, load());
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, PairedRounds.load());
         try (ScanCluster cluster = ScanCluster.start(2)) {
             HazelcastInstance hz = cluster.youngest();
             load(hz, fpml, trades);
@@ -135,7 +133,7 @@ public final class DocumentQueryHarness {
             }
         }
         System.out.printf(Locale.ROOT, "# %,d trades loaded into five maps in %.0f s, load %s%n", trades,
-                (System.nanoTime() - t0) / 1e9, load());
+                (System.nanoTime() - t0) / 1e9, PairedRounds.load());
     }
 
     private static void run(HazelcastInstance hz, int trades, int rounds) {
@@ -170,17 +168,17 @@ public final class DocumentQueryHarness {
             }
             if (r >= 0) {
                 System.out.printf(Locale.ROOT, "# round %d: scan navpack %.0f, wrapped %.0f, Compact %.0f, JSON %.0f / %.0f ms; load %s%n",
-                        r + 1, scan[0][r], scan[1][r], scan[3][r], scan[4][r], scan[5][r], load());
+                        r + 1, scan[0][r], scan[1][r], scan[3][r], scan[4][r], scan[5][r], PairedRounds.load());
             }
         }
         check(answers);
         System.out.printf(Locale.ROOT, "%n%d trades, 2 members, %d rounds (after 2 not counted), load after %s%n", trades, rounds,
-                load());
+                PairedRounds.load());
         System.out.printf(Locale.ROOT, "%-38s %22s %10s %22s %10s%n", "format", "scan ms: median (range)", "B/entry",
                 "aggregation ms", "B/entry");
         for (int i = 0; i < n; i++) {
-            System.out.printf(Locale.ROOT, "%-38s %22s %10.0f %22s %10.0f%n", FORMATS.get(i).name(), summary(scan[i]),
-                    (double) scanAlloc[i] / rounds / trades, summary(agg[i]), (double) aggAlloc[i] / rounds / trades);
+            System.out.printf(Locale.ROOT, "%-38s %22s %10.0f %22s %10.0f%n", FORMATS.get(i).name(), PairedRounds.summary(scan[i]),
+                    (double) scanAlloc[i] / rounds / trades, PairedRounds.summary(agg[i]), (double) aggAlloc[i] / rounds / trades);
         }
         System.out.println();
         System.out.println("Ratios per round (median, range over the rounds):");
@@ -189,22 +187,22 @@ public final class DocumentQueryHarness {
         int jsonNoMeta = 5;
         for (int i : new int[] {0, 1, 2}) {
             String name = FORMATS.get(i).name();
-            System.out.printf(Locale.ROOT, "  %-38s scan x Compact's time %s, aggregation %s%n", name, ratio(scan[i], scan[compact]),
-                    ratio(agg[i], agg[compact]));
+            System.out.printf(Locale.ROOT, "  %-38s scan x Compact's time %s, aggregation %s%n", name, PairedRounds.ratio(scan[i], scan[compact]),
+                    PairedRounds.ratio(agg[i], agg[compact]));
             System.out.printf(Locale.ROOT, "  %-38s times faster than JSON: scan %s, aggregation %s%n", name,
-                    ratio(scan[json], scan[i]), ratio(agg[json], agg[i]));
+                    PairedRounds.ratio(scan[json], scan[i]), PairedRounds.ratio(agg[json], agg[i]));
             System.out.printf(Locale.ROOT, "  %-38s times faster than JSON without metadata: scan %s, aggregation %s%n", name,
-                    ratio(scan[jsonNoMeta], scan[i]), ratio(agg[jsonNoMeta], agg[i]));
+                    PairedRounds.ratio(scan[jsonNoMeta], scan[i]), PairedRounds.ratio(agg[jsonNoMeta], agg[i]));
         }
     }
 
     /** Milliseconds of one call of {@code q}, whose answer must be the same for every format; bytes allocated into {@code a[0]}. */
     private static double timed(Supplier<Object> q, long[] a, Map<String, Object> answers, String what) {
-        long a0 = allocated();
+        long a0 = PairedRounds.allocated();
         long t0 = System.nanoTime();
         Object answer = q.get();
         double ms = (System.nanoTime() - t0) / 1e6;
-        a[0] = allocated() - a0;
+        a[0] = PairedRounds.allocated() - a0;
         answers.put(what, answer);
         return ms;
     }
@@ -228,41 +226,7 @@ public final class DocumentQueryHarness {
         System.out.printf(Locale.ROOT, "# every format finds %s trades and the maximum %s%n", scan, agg);
     }
 
-    private static String summary(double[] ms) {
-        double[] s = ms.clone();
-        Arrays.sort(s);
-        return String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", s[s.length / 2], s[0], s[s.length - 1]);
-    }
 
-    /** The per-round ratio {@code a[r] / b[r]}: median and range. */
-    private static String ratio(double[] a, double[] b) {
-        double[] q = new double[a.length];
-        for (int r = 0; r < a.length; r++) {
-            q[r] = a[r] / b[r];
-        }
-        Arrays.sort(q);
-        return String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", q[q.length / 2], q[0], q[q.length - 1]);
-    }
 
-    private static long allocated() {
-        java.lang.management.ThreadMXBean t = ManagementFactory.getThreadMXBean();
-        if (!(t instanceof com.sun.management.ThreadMXBean threads)) {
-            return 0;
-        }
-        long sum = 0;
-        for (long b : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
-            sum += Math.max(0, b);
-        }
-        return sum;
-    }
 
-    /** The 1, 5 and 15 minute load averages. */
-    private static String load() {
-        try {
-            String[] p = java.nio.file.Files.readString(Path.of("/proc/loadavg")).split(" ");
-            return p[0] + " " + p[1] + " " + p[2];
-        } catch (IOException e) {
-            return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        }
-    }
 }
