@@ -190,6 +190,7 @@ public final class RecordPointer {
         private int pos;
         private int end;
         private int bitmap;
+        private final int[] parts = new int[3];
 
         /**
          * Stands before the first element of the list, set or array in field {@code field} of the record {@code record}
@@ -207,17 +208,16 @@ public final class RecordPointer {
             if (record.isNull(field)) {
                 return -1;
             }
-            ContainerCodecs.Header h = c.header(record.bytes, record.position(field), record.limit, record.depth);
+            pos = c.header(record.bytes, record.position(field), record.limit, record.depth, parts);
             bytes = record.bytes;
             registry = record.registry;
             type = t;
             codec = c.element;
             depth = record.depth;
-            count = h.count();
+            end = parts[0];
+            count = parts[1];
+            bitmap = parts[2];
             index = -1;
-            pos = h.first();
-            end = h.end();
-            bitmap = h.bitmap();
             return count;
         }
 

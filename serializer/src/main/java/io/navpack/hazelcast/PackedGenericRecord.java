@@ -779,9 +779,15 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
      * anything else.
      */
     static FieldKind kindOfValue(Object v) {
-        FieldKind k = v == null ? null : KINDS_OF_VALUES.get(v.getClass());
-        return k == null ? FieldKind.COMPACT : k;
+        return v == null ? FieldKind.COMPACT : KIND_OF_CLASS.get(v.getClass());
     }
+
+    private static final ClassValue<FieldKind> KIND_OF_CLASS = new ClassValue<>() {
+        @Override
+        protected FieldKind computeValue(Class<?> type) {
+            return KINDS_OF_VALUES.getOrDefault(type, FieldKind.COMPACT);
+        }
+    };
 
     /** A field's value in its plain form as the getter of {@code kind} gives it (records as generic records). */
     Object asKind(FieldKind kind, Object v) {

@@ -139,8 +139,12 @@ final class QueryPath {
         final int index;
         /** Where the name ends in the path's text (for the repeated-step error). */
         final int nameEnd;
-        /** The last resolution (immutable; racy, since any thread may replace it with an equal one). */
-        private Resolved resolved;
+        /**
+         * The last resolutions, one per schema the step met (a map of several versions or types alternates between
+         * them): immutable, the slots racy, since any thread may replace one with an equal one.
+         */
+        private final Resolved[] resolved = new Resolved[4];
+        private int next;
 
         Step(String name, int mode, int index, int nameEnd) {
             this.name = name;
@@ -150,11 +154,16 @@ final class QueryPath {
         }
 
         Resolved resolve(Schema s, PackedGenericRecord root) {
-            Resolved r = resolved;
-            if (r == null || r.schema != s) {
-                r = new Resolved(s, name, root);
-                resolved = r;
+            Resolved[] slots = resolved;
+            for (Resolved r : slots) {
+                if (r != null && r.schema == s) {
+                    return r;
+                }
             }
+            Resolved r = new Resolved(s, name, root);
+            int i = next;
+            next = (i + 1) & (slots.length - 1);
+            slots[i] = r;
             return r;
         }
     }
