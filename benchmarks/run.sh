@@ -273,7 +273,7 @@ if [ "$REPORT_ONLY" = 0 ]; then
     fi
     run jdk25 "$JAVA25" CodecBenchmark -p shape=trade
     run jdk25 "$JAVA25" FieldPositionBenchmark -p position=1,32,1024
-    run jdk25 "$JAVA25" ScanQueryBenchmark -p format=navpack-object,navpack-plain,compact,compact-nometa
+    run jdk25 "$JAVA25" ScanQueryBenchmark -p format=navpack-object,navpack-predicate,navpack-plain,compact,compact-nometa
     run jdk25 "$JAVA25" SqlScanBenchmark
     run_clientops jdk25 "$JAVA25"
     echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/environment-jdk25.txt"

@@ -49,7 +49,7 @@ import java.util.concurrent.TimeUnit;
     "--add-opens", "java.management/sun.management=ALL-UNNAMED",
     "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED"})
 public class ScanQueryBenchmark {
-    @Param({"navpack", "navpack-plain", "navpack-object", "ids", "compact", "compact-nometa", "object"})
+    @Param({"navpack", "navpack-plain", "navpack-object", "navpack-predicate", "ids", "compact", "compact-nometa", "object"})
     public String format;
 
     @Param({"1000000"})

@@ -65,7 +65,7 @@ public class SqlScanBenchmark {
     String sql;
 
     /** The mapping of the map of {@code format}. */
-    static String mapping(String format) {
+    public static String mapping(String format) {
         if (format.equals("compact")) {
             return "CREATE MAPPING \"compact\" (__key BIGINT, currency1 VARCHAR, amount1 DECIMAL, currency2 VARCHAR, "
                     + "amount2 DECIMAL) TYPE IMap OPTIONS ('keyFormat' = 'bigint', 'valueFormat' = 'compact', "
@@ -74,7 +74,8 @@ public class SqlScanBenchmark {
         return "CREATE MAPPING \"" + format + "\" TYPE NavpackMap";
     }
 
-    static String statement(String query, String format) {
+    /** The statement {@code query} ({@code filter} or {@code aggregate}) over the map of {@code format}. */
+    public static String statement(String query, String format) {
         String table = "\"" + format + "\"";
         if (query.equals("filter")) {
             return "SELECT __key FROM " + table + " WHERE currency1 = '" + ScanCluster.CURRENCY + "' AND amount1 > "
@@ -85,7 +86,7 @@ public class SqlScanBenchmark {
     }
 
     /** Rows of the filter; for the aggregate, the number of trades its groups count. */
-    static long expected(String query, List<Trade> trades) {
+    public static long expected(String query, List<Trade> trades) {
         if (query.equals("filter")) {
             return ScanCluster.expected(trades);
         }

@@ -62,8 +62,8 @@ final class LoadCommand implements Callable<Integer> {
     SchemaChoice schemaChoice;
 
     @Option(names = "--key", paramLabel = "PATH", description = {"The path of each document's key, e.g."
-            + " trade.tradeHeader.partyTradeIdentifier[0].tradeId; a repeated element without an index is taken at its"
-            + " first occurrence. Default: keys from the file names."})
+            + " trade.tradeHeader.partyTradeIdentifier[0].tradeId[0]; a repeated element on the path names its occurrence"
+            + " with [n] (from 0). Default: keys from the file names."})
     String key;
 
     @Option(names = "--format", paramLabel = "xml|json|ndjson|csv",

@@ -264,7 +264,7 @@ class DocumentsClusterIT {
     void keysFromAPathInTheDocuments() throws Exception {
         Path fpml = fpml();
         Run load = navpack(cluster("load", "--map", "bytradeid", "--schema", fpmlSchema.toString(), "--key",
-                "trade.tradeHeader.partyTradeIdentifier[0].tradeId", fpml.toString()));
+                "trade.tradeHeader.partyTradeIdentifier[0].tradeId[0]", fpml.toString()));
         // documents without a trade id at that path are reported, the others loaded
         assertThat(load.exit()).as(load.out() + load.err()).isEqualTo(1);
         assertThat(load.out()).contains("failures:").contains("no value at the key path");
@@ -288,7 +288,7 @@ class DocumentsClusterIT {
     void onErrorStopStopsAtTheFirstDocumentThatCannotBeLoadedAndKeepsTheOnesBefore() throws Exception {
         Path fpml = fpml();
         Run load = navpack(cluster("load", "--map", "stopped-on-error", "--schema", fpmlSchema.toString(), "--key",
-                "trade.tradeHeader.partyTradeIdentifier[0].tradeId", "--on-error", "stop", fpml.toString()));
+                "trade.tradeHeader.partyTradeIdentifier[0].tradeId[0]", "--on-error", "stop", fpml.toString()));
         // the oracle: the files are loaded in the order of their paths; the first without a trade id stops the load
         Set<String> expected = new TreeSet<>();
         Path first = null;

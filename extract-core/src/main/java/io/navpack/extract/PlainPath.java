@@ -22,6 +22,11 @@ public final class PlainPath {
 
     /** Follows steps {@code s..} of {@code path} from {@code v}, offering what they reach; enums as their names. */
     public static void offer(Object v, FieldPath path, int s, Consumer<Object> collector) {
+        offer(v, path, s, collector, null);
+    }
+
+    /** The same, {@code v} being a field of the record {@code in} (named in errors). */
+    public static void offer(Object v, FieldPath path, int s, Consumer<Object> collector, PackedRecord in) {
         for (; s < path.size(); s++) {
             if (v == null) {
                 collector.accept(null);
@@ -30,7 +35,12 @@ public final class PlainPath {
             FieldPath.Step step = path.step(s);
             boolean container = v instanceof Collection || v.getClass().isArray();
             if (step.readsField(container)) {
-                v = field(v, step.name(), path, container);
+                if (container) {
+                    // the one rule for a path through a repeated element: say which occurrences
+                    throw path.repeatedAt(s - 1, in == null ? null : in.schema(), null);
+                }
+                in = v instanceof PackedRecord r ? r : null;
+                v = field(v, step.name(), path, false);
             } else if (step.everyElement()) {
                 for (Object e : elements(v, path)) {
                     offer(e, path, s + 1, collector);

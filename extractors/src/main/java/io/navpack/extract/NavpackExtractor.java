@@ -86,7 +86,7 @@ public class NavpackExtractor implements ValueExtractor<Object, String> {
             if (path.size() == 1) {
                 collector.addObject(v);
             } else {
-                PlainPath.offer(v, path, 1, collector::addObject);
+                PlainPath.offer(v, path, 1, collector::addObject, record);
             }
         } catch (NavpackException e) {
             // a value navpack cannot read must not fail the query or index build: it is skipped, logged and counted

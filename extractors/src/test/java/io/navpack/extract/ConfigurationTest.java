@@ -19,10 +19,12 @@ import com.hazelcast.query.PagingPredicate;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
+import com.hazelcast.query.Predicate;
 import com.hazelcast.query.Predicates;
 import io.navpack.format.PackedRecord;
 import io.navpack.hazelcast.Loopback;
 import io.navpack.hazelcast.NavpackConfig;
+import io.navpack.hazelcast.NavpackPredicates;
 import io.navpack.hazelcast.NavpackSettings;
 import io.navpack.hazelcast.ReadMode;
 import io.navpack.hazelcast.model.Unregistered;
@@ -148,6 +150,20 @@ class ConfigurationTest {
         Collection<Trade> big = trades.values(Predicates.sql("currency1 = 'EUR' and amount1 > 12000000"));
         assertThat(eur).extracting(Trade::id).containsExactlyInAnyOrder(1L, 5L, 10L);
         assertThat(big).extracting(Trade::id).containsExactlyInAnyOrder(1L, 10L);
+    }
+
+    /** The guide's scan with NavpackPredicates: the same answer as the plain predicate. */
+    @Test
+    void navpackPredicatesOfTheGuide() {
+        member(new Config());
+        HazelcastInstance client = client(NavpackConfig.of(Trade.class).applyTo(new ClientConfig()));
+        for (Trade t : SeedTrades.load()) {
+            client.getMap("trades").put(t.id(), t);
+        }
+        IMap<Long, Trade> trades = client.getMap("trades");
+        Predicate<Long, Trade> big = NavpackPredicates.of(Predicates.sql("currency1 = 'EUR' and amount1 > 12000000"));
+        Collection<Trade> found = trades.values(big);
+        assertThat(found).extracting(Trade::id).containsExactlyInAnyOrder(1L, 10L);
     }
 
     @Test

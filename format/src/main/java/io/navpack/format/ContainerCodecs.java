@@ -48,6 +48,16 @@ final class ContainerCodecs {
 
         /** The header of the container at {@code p}; refuses values nested deeper than {@link Values#MAX_DEPTH}. */
         final Header header(byte[] b, int p, int limit, int depth) {
+            int[] parts = new int[3];
+            int first = header(b, p, limit, depth, parts);
+            return new Header(first, parts[0], parts[1], parts[2]);
+        }
+
+        /**
+         * {@link #header(byte[], int, int, int)} without a {@link Header}: returns where the first element starts and
+         * puts the end, the element count and the null bitmap's position (-1 for none) into {@code parts}.
+         */
+        final int header(byte[] b, int p, int limit, int depth, int[] parts) {
             if (depth >= Values.MAX_DEPTH) {
                 throw new NavpackFormatException("values nested deeper than " + Values.MAX_DEPTH, p);
             }
@@ -74,7 +84,10 @@ final class ContainerCodecs {
             } else if ((long) count * slotsPerEntry > end - q) {
                 throw new NavpackFormatException(count + " elements cannot fit in " + (end - q) + " bytes", q);
             }
-            return new Header(q, end, count, bitmap);
+            parts[0] = end;
+            parts[1] = count;
+            parts[2] = bitmap;
+            return q;
         }
 
         @Override final int skipClass() { return SKIP_LENGTH; }

@@ -58,11 +58,14 @@ public final class FieldPath {
 
     private final String text;
     private final Step[] steps;
+    /** Where each step ends in the text. */
+    private final int[] ends;
     private final boolean hasAny;
 
-    private FieldPath(String text, List<Step> steps) {
+    private FieldPath(String text, List<Step> steps, List<Integer> ends) {
         this.text = text;
         this.steps = steps.toArray(new Step[0]);
+        this.ends = ends.stream().mapToInt(Integer::intValue).toArray();
         this.hasAny = steps.stream().anyMatch(Step::everyElement);
     }
 
@@ -72,6 +75,7 @@ public final class FieldPath {
             throw new IllegalArgumentException("empty field path");
         }
         List<Step> steps = new ArrayList<>();
+        List<Integer> ends = new ArrayList<>();
         int i = 0;
         int n = path.length();
         while (true) {
@@ -80,6 +84,7 @@ public final class FieldPath {
                 i++;
             }
             String name = path.substring(start, i).trim();
+            ends.add(i);
             if (!steps.isEmpty() && name.chars().allMatch(Character::isDigit) && !name.isEmpty()) {
                 steps.add(new Step(Step.Type.ELEMENT, null, parseIndex(path, name, start)));
             } else if (!steps.isEmpty() && name.equals("any")) {
@@ -99,6 +104,7 @@ public final class FieldPath {
                 steps.add(sel.equals("any") ? Step.ANY_ELEMENT
                         : new Step(Step.Type.ELEMENT, null, parseIndex(path, sel, i)));
                 i = close + 1;
+                ends.add(i);
             }
             if (i == n) {
                 break;
@@ -108,7 +114,7 @@ public final class FieldPath {
             }
             i++;
         }
-        return new FieldPath(path, steps);
+        return new FieldPath(path, steps, ends);
     }
 
     private static int parseIndex(String path, String text, int at) {
@@ -124,6 +130,38 @@ public final class FieldPath {
                 + " is neither an element index >= 0 nor 'any'");
     }
 
+    /**
+     * The error for a path that goes through a repeated element — a list, set or array — without saying which of
+     * its occurrences it means: the one rule for every place a path is written (queries, projections, aggregations,
+     * indexes, SQL columns, document keys). It names the step and the ways to write it: {@code [any]} for any
+     * occurrence and {@code [0]} for the first, or only {@code [n]} where the path must give one value. In the dotted
+     * form ({@code legs.any.notional}, inside {@code nav[...]}) the ways are written dotted too.
+     *
+     * @param path the path as written
+     * @param stepEnd the position in {@code path} just after the repeated step's name
+     * @param in the schema of the record whose field the step names, or null where it is not known
+     * @param oneValue what must give one value ("a key", "a SQL column"), or null where {@code [any]} is allowed
+     * @param dotted whether the path is written in the dotted form
+     */
+    public static IllegalArgumentException repeatedStep(String path, int stepEnd, Schema in, String oneValue, boolean dotted) {
+        int start = stepEnd;
+        while (start > 0 && path.charAt(start - 1) != '.' && path.charAt(start - 1) != ']') {
+            start--;
+        }
+        String name = path.substring(start, stepEnd);
+        Field f = in == null ? null : in.field(name);
+        String what = "'" + name + "' is repeated" + (in == null ? "" : " in " + in.typeName())
+                + (f == null ? "" : " (a " + f.type() + ")");
+        String first = path.substring(0, stepEnd) + (dotted ? ".0" : "[0]") + path.substring(stepEnd);
+        if (oneValue != null) {
+            return new IllegalArgumentException("path '" + path + "': " + what + " and " + oneValue + " takes one value:"
+                    + " say which occurrence, e.g. '" + first + "' for the first (elements from 0)");
+        }
+        String any = path.substring(0, stepEnd) + (dotted ? ".any" : "[any]") + path.substring(stepEnd);
+        return new IllegalArgumentException("path '" + path + "': " + what + "; say which occurrences: '" + any
+                + "' for any of them, or '" + first + "' for the first (elements from 0)");
+    }
+
     /** Number of steps: each field name and each element selector is one step. */
     public int size() {
         return steps.length;
@@ -132,6 +170,15 @@ public final class FieldPath {
     /** Step {@code i}, from 0. */
     public Step step(int i) {
         return steps[i];
+    }
+
+    /**
+     * The error for a path whose step {@code s} reaches a list, set or array that the next step reads a field of:
+     * {@link #repeatedStep} for this path.
+     */
+    public IllegalArgumentException repeatedAt(int s, Schema in, String oneValue) {
+        boolean dotted = text.indexOf('[') < 0;
+        return repeatedStep(text, ends[s], in, oneValue, dotted);
     }
 
     /** True when some step can take every element: the path can reach many values. */

@@ -98,7 +98,17 @@ final class NamedCodecs {
                 n = Values.checkedLength(b, p, q, limit);
             }
             RecordView view = new RecordView(b, q, n, registry, depth + 1);
-            Schema s = view.schema();
+            check(view.schema(), q);
+            return view;
+        }
+
+        /** The schema of the last nested value found to be of this type, or null: what the next one most likely has. */
+        Schema lastChecked() {
+            return checked;
+        }
+
+        /** Refuses a nested value at {@code q} whose schema {@code s} is not of the declared type. */
+        void check(Schema s, int q) {
             if (s != checked) {
                 if (!s.typeName().equals(type.name())) {
                     throw new NavpackFormatException("nested value is a " + s.typeName()
@@ -106,7 +116,6 @@ final class NamedCodecs {
                 }
                 checked = s;
             }
-            return view;
         }
 
         /** The schema of the last nested value found to be of this type (schemas are immutable): no name to compare again. */

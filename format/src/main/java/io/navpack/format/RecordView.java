@@ -60,6 +60,17 @@ class RecordView implements PackedRecord {
         this.offset = offset;
         this.limit = offset + length;
         this.registry = registry;
+        this.schema = schemaAt(bytes, offset, limit, registry, known);
+        int flagsAt = flagsAt(bytes, offset, limit);
+        this.bodyPos = bodyAt(bytes, flagsAt, limit, schema);
+        this.meta = (bytes[flagsAt] & 0xFF) | (depth << DEPTH_SHIFT);
+    }
+
+    /**
+     * The schema the header of the record at {@code offset} names: {@code known} when it is that type and version,
+     * else the registry's (an unknown one is refused as the registry refuses it).
+     */
+    static Schema schemaAt(byte[] bytes, int offset, int limit, SchemaRegistry registry, Schema known) {
         int p = offset;
         int typeId;
         int version;
@@ -68,21 +79,40 @@ class RecordView implements PackedRecord {
             // type id and version below 64: one byte each, no continuation and no sign bit
             typeId = bytes[p];
             version = bytes[p + 1];
-            p += 2;
         } else {
             typeId = PackedInts.readInt(bytes, p, limit);
             p = PackedInts.skipInt(bytes, p, limit);
             version = PackedInts.readInt(bytes, p, limit);
-            p = PackedInts.skipInt(bytes, p, limit);
         }
         if (typeId < 0 || version < 0) {
             throw new NavpackFormatException("negative type id " + typeId + " or version " + version, offset);
         }
-        this.schema = known != null && known.typeId() == typeId && known.version() == version ? known
+        return known != null && known.typeId() == typeId && known.version() == version ? known
                 : registry.schema(typeId, version, offset);
+    }
+
+    /** Where the flags byte of the header at {@code offset} lies (after the type id and version); checked to be inside. */
+    static int flagsAt(byte[] bytes, int offset, int limit) {
+        int p = offset;
+        int first = limit - p >= 2 ? bytes[p] | bytes[p + 1] : -1;
+        if ((first & 0xC0) == 0) {
+            p += 2;
+        } else {
+            p = PackedInts.skipInt(bytes, p, limit);
+            p = PackedInts.skipInt(bytes, p, limit);
+        }
         if (p >= limit) {
             throw new NavpackFormatException("truncated record header", p);
         }
+        return p;
+    }
+
+    /**
+     * Where the body of the record of {@code schema} whose flags byte is at {@code flagsAt} starts, after the flags,
+     * null bitmap and offset table have been checked against the schema and {@code limit}.
+     */
+    static int bodyAt(byte[] bytes, int flagsAt, int limit, Schema schema) {
+        int p = flagsAt;
         int flags = bytes[p++] & 0xFF;
         int blocks = blocks(schema.fieldCount(), flags);
         int widthCode = flags & FLAG_WIDTH;
@@ -105,8 +135,7 @@ class RecordView implements PackedRecord {
         if (tableLen > limit - p) {
             throw new NavpackFormatException("truncated offset table", p);
         }
-        this.bodyPos = p + tableLen;
-        this.meta = flags | (depth << DEPTH_SHIFT);
+        return p + tableLen;
     }
 
     /** log2 of the fields per block that {@code flags} give: 3, 2, 1 or 0. */
@@ -161,6 +190,11 @@ class RecordView implements PackedRecord {
 
     int depth() {
         return meta >>> DEPTH_SHIFT;
+    }
+
+    /** The header's flags (bits 0-4) and the depth (from bit 8), as the static forms below take them. */
+    int flagsAndDepth() {
+        return meta;
     }
 
     private int tablePosition() {
@@ -247,6 +281,34 @@ class RecordView implements PackedRecord {
             }
         }
         return skipFields(bytes, schema, limit, p, block << shift, i, bitmap);
+    }
+
+    /**
+     * The positions of fields {@code from} to {@code to} (each -1 when null) into {@code out}, in one pass from
+     * {@code p}, where field {@code from} starts (the body's start for field 0); returns the position after field
+     * {@code to}. Where a field starts a block, the offset table must say so, as for {@link #checkBlock}.
+     */
+    static int scanPositions(byte[] bytes, Schema schema, int bodyPos, int limit, int meta, int from, int p, int to,
+                             int[] out) {
+        int shift = blockShift(meta);
+        int mask = (1 << shift) - 1;
+        int bitmap = bitmapPosition(schema, bodyPos, meta);
+        int table = tablePosition(schema, bodyPos, meta);
+        for (int f = from; f <= to; f++) {
+            if (f > 0 && (f & mask) == 0) {
+                int start = blockStart(bytes, bodyPos, limit, meta, f >>> shift, table);
+                if (p != start) {
+                    throw blockMismatch(schema, meta, (f >>> shift) - 1, p, start);
+                }
+            }
+            if (NullBitmap.isSet(bytes, bitmap, f)) {
+                out[f] = -1;
+            } else {
+                out[f] = p;
+                p = skipFields(bytes, schema, limit, p, f, f + 1, -1);
+            }
+        }
+        return p;
     }
 
     /**

@@ -36,6 +36,8 @@ final class GenericSchema {
     private final ConcurrentHashMap<String, Boolean> elsewhere = new ConcurrentHashMap<>();
     /** Paths ({@code a.b}, {@code a[any].b}) already checked against the registry. */
     private final Set<String> checkedPaths = ConcurrentHashMap.newKeySet();
+    /** The same paths compiled, for values of this schema. */
+    private final ConcurrentHashMap<String, QueryPath> paths = new ConcurrentHashMap<>();
 
     private GenericSchema(Schema schema) {
         this.schema = schema;
@@ -115,6 +117,19 @@ final class GenericSchema {
         if (checkedPaths.size() < 1_000) {
             checkedPaths.add(path);
         }
+    }
+
+    /** {@code path} checked ({@link #checkPath}) once for values of this schema, and compiled. */
+    QueryPath path(String path, SchemaRegistry registry, BiConsumer<Schema, String> unknown) {
+        QueryPath q = paths.get(path);
+        if (q == null) {
+            checkPath(path, registry, unknown);
+            q = QueryPath.of(path);
+            if (paths.size() < 1_000) {
+                paths.put(path, q);
+            }
+        }
+        return q;
     }
 
     /** The newest schema the registry holds of the record type {@code t} holds (directly or as elements); or null. */

@@ -55,6 +55,24 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
     final PackedRecord record;
     /** The field value {@link #getFieldKind} read last on this thread, for the getter Hazelcast calls next. */
     private static final ThreadLocal<Memo> MEMO = ThreadLocal.withInitial(Memo::new);
+    /**
+     * The memos of recent threads by thread id, each checked to be the calling thread's: a query reads a value's
+     * attributes several times per entry, and on query threads, whose thread-local maps Hazelcast's own per-read
+     * bookkeeping keeps busy, a thread-local look-up often misses its first slot.
+     */
+    private static final Memo[] MEMOS = new Memo[256];
+
+    @SuppressWarnings("deprecation") // Thread.getId: threadId() is JDK 19 and later
+    private static Memo memo() {
+        Thread t = Thread.currentThread();
+        int slot = (int) t.getId() & (MEMOS.length - 1);
+        Memo m = MEMOS[slot];
+        if (m == null || m.thread != t) {
+            m = MEMO.get();
+            MEMOS[slot] = m;
+        }
+        return m;
+    }
 
     /**
      * A record around {@code record}: the view itself and nothing else, so that a value held in an OBJECT
@@ -113,11 +131,37 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         }
     }
 
-    /** One field value read ahead, and by whom. */
+    /** One field value read ahead, and by whom; the value of the path read last, and of which record. */
     private static final class Memo {
+        final Thread thread = Thread.currentThread();
+        /** The schemas and texts of the paths compiled last, and the compiled paths (a query has few attributes). */
+        final Schema[] pathSchemas = new Schema[4];
+        final String[] pathTexts = new String[4];
+        final QueryPath[] compiled = new QueryPath[4];
+        int nextSlot;
         PackedGenericRecord owner;
         int field;
         Object value;
+        PackedGenericRecord pathOwner;
+        String path;
+        Object pathValue;
+        final QueryPath.Walk walk = new QueryPath.Walk();
+
+        /** {@code path} compiled for values of schema {@code s} ({@link GenericSchema#path}), remembered by identity. */
+        QueryPath compiled(Schema s, String path, PackedGenericRecord value) {
+            for (int i = 0; i < pathTexts.length; i++) {
+                if (pathTexts[i] == path && pathSchemas[i] == s) {
+                    return compiled[i];
+                }
+            }
+            QueryPath q = GenericSchema.of(s).path(path, value.record.registry(), value::unknown);
+            int i = nextSlot;
+            nextSlot = (i + 1) & (pathTexts.length - 1);
+            pathTexts[i] = path;
+            pathSchemas[i] = s;
+            compiled[i] = q;
+            return q;
+        }
     }
 
     /** {@code record} as Hazelcast's query engine should see it; the view itself when it is one already. */
@@ -236,6 +280,11 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         if (v instanceof PackedGenericRecord) {
             return (PackedGenericRecord) v;
         }
+        if (!(v instanceof PackedRecord)) {
+            throw new IllegalArgumentException(QueryableGenericRecord.isMultiResult(v)
+                    ? "a path with [any] reaches many values where one record is read"
+                    : "a " + v.getClass().getSimpleName() + " is read where a record is expected");
+        }
         return new Nested((PackedRecord) v, member());
     }
 
@@ -245,11 +294,17 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
      * read ahead for this getter is used.
      */
     private Object value(String name) {
-        int i = index(name);
+        int i = record.schema().indexOf(name);
+        if (i < 0) {
+            if (QueryPath.isPath(name)) {
+                return pathValue(name);
+            }
+            index(name); // the error naming the fields
+        }
         if (!member()) {
             return read(i);
         }
-        Memo m = MEMO.get();
+        Memo m = memo();
         if (m.owner == this && m.field == i) {
             Object v = m.value;
             m.owner = null;
@@ -261,6 +316,48 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         } catch (NavpackException e) {
             return UnreadableValues.skip(record, e);
         }
+    }
+
+    /**
+     * The value at a path ({@code trade.tradeHeader.tradeDate}, {@code party[any].partyName}) as Hazelcast's query
+     * reader would find it step by step ({@link QueryPath}): checked against the schema once, read in one pass, and
+     * kept for the getter Hazelcast calls next with the same path.
+     */
+    /**
+     * What Hazelcast's getter reads for attribute {@code name} of a query: a field by the kind {@link #getFieldKind}
+     * gives it, a path as {@link #pathValue} reads it, null for a name of another version (a name no schema has is
+     * refused as {@link #hasField} refuses it). Navpack's predicates ({@link NavpackPredicates}) read attributes here.
+     */
+    @Override
+    protected Object attribute(String name) {
+        int i = record.schema().indexOf(name);
+        if (i >= 0) {
+            FieldKind kind = getFieldKind(name);
+            return asKind(kind, value(name));
+        }
+        if (QueryPath.isPath(name)) {
+            return pathValue(name);
+        }
+        hasField(name);
+        return null;
+    }
+
+    /** Whether {@code name} is the path this thread read last from this record (the getter's call is on its way). */
+    private boolean pathRead(String name) {
+        Memo m = memo();
+        return m.pathOwner == this && m.path == name;
+    }
+
+    private Object pathValue(String path) {
+        Memo m = memo();
+        if (m.pathOwner == this && m.path == path) {
+            return m.pathValue;
+        }
+        Object v = m.compiled(record.schema(), path, this).read(this, m.walk);
+        m.pathOwner = this;
+        m.path = path;
+        m.pathValue = v;
+        return v;
     }
 
     private int index(String name) {
@@ -580,11 +677,11 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         Schema s = record.schema();
         int i = s.indexOf(fieldName);
         if (i < 0) {
-            return FieldKind.NOT_AVAILABLE;
+            return QueryPath.isPath(fieldName) ? kindOfValue(pathValue(fieldName)) : FieldKind.NOT_AVAILABLE;
         }
         FieldKind kind = GenericSchema.of(s).kind(i);
         if (member()) {
-            Memo m = MEMO.get();
+            Memo m = memo();
             try {
                 m.value = read(i);
             } catch (NavpackException e) {
@@ -600,29 +697,116 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
     }
 
     /**
-     * True when this value's schema has the field. False for a path, and for a name that some other
-     * version or type has (the value then reads as null). A name that no schema has is refused.
+     * True when this value's schema has the field, and for a path ({@code a.b}, {@code a[any].b}), which is then read
+     * as a whole ({@link QueryPath}: Hazelcast's query reader asks the value for the path before it walks it step by
+     * step, and takes the value's answer). False for a name that some other version or type has (the value then reads
+     * as null). A name that no schema has is refused, in a path too; so is a path through a list without
+     * {@code [any]} or {@code [n]}.
      */
     @Override
     public boolean hasField(String fieldName) {
         Schema s = record.schema();
-        if (s.indexOf(fieldName) >= 0) {
+        if (s.indexOf(fieldName) >= 0 || pathRead(fieldName)) {
+            return true;
+        }
+        if (QueryPath.isPath(fieldName)) {
+            pathValue(fieldName);
             return true;
         }
         GenericSchema g = GenericSchema.of(s);
-        if (fieldName.indexOf('.') >= 0 || fieldName.indexOf('[') >= 0) {
-            g.checkPath(fieldName, record.registry(), this::unknown);
-            return false;
-        }
         if (!g.knownElsewhere(fieldName, record.registry())) {
             unknown(record.schema(), fieldName);
         }
         return false;
     }
 
-    private void unknown(Schema in, String fieldName) {
+    void unknown(Schema in, String fieldName) {
         boolean warn = record.registry().owner() instanceof NavpackContext c && c.settings().warnUnknownFields();
         UnknownFields.report(in, fieldName, warn, record);
+    }
+
+    // ---------------------------------------------------------------- the kinds of a path's values (QueryPath)
+
+    /** The element class of an array kind's getter ({@code Object} for records and objects), or null for other kinds. */
+    static Class<?> component(FieldKind kind) {
+        return COMPONENTS.get(kind);
+    }
+
+    private static final Map<FieldKind, Class<?>> COMPONENTS = new java.util.EnumMap<>(Map.ofEntries(
+            Map.entry(FieldKind.ARRAY_OF_BOOLEAN, boolean.class), Map.entry(FieldKind.ARRAY_OF_CHAR, char.class),
+            Map.entry(FieldKind.ARRAY_OF_INT8, byte.class), Map.entry(FieldKind.ARRAY_OF_INT16, short.class),
+            Map.entry(FieldKind.ARRAY_OF_INT32, int.class), Map.entry(FieldKind.ARRAY_OF_INT64, long.class),
+            Map.entry(FieldKind.ARRAY_OF_FLOAT32, float.class), Map.entry(FieldKind.ARRAY_OF_FLOAT64, double.class),
+            Map.entry(FieldKind.ARRAY_OF_STRING, String.class), Map.entry(FieldKind.ARRAY_OF_DECIMAL, BigDecimal.class),
+            Map.entry(FieldKind.ARRAY_OF_TIME, LocalTime.class), Map.entry(FieldKind.ARRAY_OF_DATE, LocalDate.class),
+            Map.entry(FieldKind.ARRAY_OF_TIMESTAMP, LocalDateTime.class),
+            Map.entry(FieldKind.ARRAY_OF_TIMESTAMP_WITH_TIMEZONE, OffsetDateTime.class),
+            Map.entry(FieldKind.ARRAY_OF_COMPACT, Object.class),
+            Map.entry(FieldKind.ARRAY_OF_NULLABLE_BOOLEAN, Boolean.class), Map.entry(FieldKind.ARRAY_OF_NULLABLE_INT8, Byte.class),
+            Map.entry(FieldKind.ARRAY_OF_NULLABLE_INT16, Short.class), Map.entry(FieldKind.ARRAY_OF_NULLABLE_INT32, Integer.class),
+            Map.entry(FieldKind.ARRAY_OF_NULLABLE_INT64, Long.class), Map.entry(FieldKind.ARRAY_OF_NULLABLE_FLOAT32, Float.class),
+            Map.entry(FieldKind.ARRAY_OF_NULLABLE_FLOAT64, Double.class)));
+
+    /** Per value class, the kind whose getter gives such a value back as it is (see {@link #getFieldKind}). */
+    private static final Map<Class<?>, FieldKind> KINDS_OF_VALUES = kindsOfValues();
+
+    private static Map<Class<?>, FieldKind> kindsOfValues() {
+        Map<Class<?>, FieldKind> m = new java.util.HashMap<>();
+        m.put(Boolean.class, FieldKind.NULLABLE_BOOLEAN);
+        m.put(Byte.class, FieldKind.NULLABLE_INT8);
+        m.put(Short.class, FieldKind.NULLABLE_INT16);
+        m.put(Integer.class, FieldKind.NULLABLE_INT32);
+        m.put(Long.class, FieldKind.NULLABLE_INT64);
+        m.put(Float.class, FieldKind.NULLABLE_FLOAT32);
+        m.put(Double.class, FieldKind.NULLABLE_FLOAT64);
+        m.put(String.class, FieldKind.STRING);
+        m.put(BigDecimal.class, FieldKind.DECIMAL);
+        m.put(LocalTime.class, FieldKind.TIME);
+        m.put(LocalDate.class, FieldKind.DATE);
+        m.put(LocalDateTime.class, FieldKind.TIMESTAMP);
+        m.put(OffsetDateTime.class, FieldKind.TIMESTAMP_WITH_TIMEZONE);
+        COMPONENTS.forEach((kind, component) -> {
+            if (component != Object.class) {
+                m.put(component.arrayType(), kind);
+            }
+        });
+        return Map.copyOf(m);
+    }
+
+    /**
+     * The kind Hazelcast is told for a path's value, so that the getter it then calls gives the value back unchanged:
+     * the kind of its class, or {@code COMPACT} (read with {@link #getObject}) for records, multi-results, nulls and
+     * anything else.
+     */
+    static FieldKind kindOfValue(Object v) {
+        return v == null ? FieldKind.COMPACT : KIND_OF_CLASS.get(v.getClass());
+    }
+
+    private static final ClassValue<FieldKind> KIND_OF_CLASS = new ClassValue<>() {
+        @Override
+        protected FieldKind computeValue(Class<?> type) {
+            return KINDS_OF_VALUES.getOrDefault(type, FieldKind.COMPACT);
+        }
+    };
+
+    /** A field's value in its plain form as the getter of {@code kind} gives it (records as generic records). */
+    Object asKind(FieldKind kind, Object v) {
+        Class<?> component = component(kind);
+        if (component == null || v == null || v == SerializationInternals.noValue()) {
+            return plain(v);
+        }
+        return component == Object.class ? objects(v, Object.class) : typedArray(v, component.arrayType(), null);
+    }
+
+    /** An element of an array kind's field as its getter gives it ({@code getXFromArray}, one element of {@code getArrayOfX}). */
+    Object asElement(Class<?> component, Object x, String fieldName) {
+        if (x == null) {
+            return null;
+        }
+        if (component == Object.class) {
+            return plain(x);
+        }
+        return convert(x, component, fieldName);
     }
 
     @Override
@@ -782,15 +966,20 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
         if (v instanceof Character) {
             return (int) (Character) v;
         }
-        throw new IllegalArgumentException("field '" + fieldName + "' of " + record.schema().typeName() + " is a "
-                + record.schema().field(index(fieldName)).type() + ", not a number");
+        int i = fieldName == null ? -1 : record.schema().indexOf(fieldName);
+        throw new IllegalArgumentException(i < 0 ? "a " + v.getClass().getSimpleName() + " is not a number"
+                : "field '" + fieldName + "' of " + record.schema().typeName() + " is a " + record.schema().field(i).type()
+                + ", not a number");
     }
 
     // ---------------------------------------------------------------- arrays (lists, sets and arrays of a field)
 
     /** The elements of a list, set or array field as objects, or null when the field is null (or unreadable). */
     private Object[] elements(String fieldName) {
-        Object v = value(fieldName);
+        return elementsOf(value(fieldName));
+    }
+
+    private static Object[] elementsOf(Object v) {
         if (v == null || v == SerializationInternals.noValue()) {
             return null;
         }
@@ -818,14 +1007,17 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
 
     /** The elements as an array of {@code type}, converting numbers where the element type differs. */
     private Object typedArray(String fieldName, Class<?> type) {
-        Object v = value(fieldName);
+        return typedArray(value(fieldName), type, fieldName);
+    }
+
+    private Object typedArray(Object v, Class<?> type, String fieldName) {
         if (v == SerializationInternals.noValue()) {
             return null;
         }
         if (v == null || v.getClass() == type) {
             return v;
         }
-        Object[] e = elements(fieldName);
+        Object[] e = elementsOf(v);
         Class<?> component = type.getComponentType();
         Object out = Array.newInstance(component, e.length);
         for (int i = 0; i < e.length; i++) {
@@ -1001,9 +1193,13 @@ public class PackedGenericRecord extends QueryableGenericRecord implements Packe
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public <T> T[] getArrayOfObject(String fieldName, Class<T> componentType) {
-        Object[] e = elements(fieldName);
+        return objects(value(fieldName), componentType);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T[] objects(Object v, Class<T> componentType) {
+        Object[] e = elementsOf(v);
         if (e == null) {
             return null;
         }

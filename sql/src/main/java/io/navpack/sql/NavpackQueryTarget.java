@@ -14,7 +14,10 @@ import com.hazelcast.sql.impl.extract.QueryTarget;
 import com.hazelcast.sql.impl.extract.QueryTargetDescriptor;
 import com.hazelcast.sql.impl.type.QueryDataType;
 import com.hazelcast.sql.impl.type.QueryDataTypeFamily;
+import io.navpack.format.FieldPath;
+import io.navpack.format.FieldType;
 import io.navpack.format.Kind;
+import io.navpack.format.RecordPointer;
 import io.navpack.format.NavpackException;
 import io.navpack.format.spi.PackedInts;
 import io.navpack.format.PackedRecord;
@@ -24,7 +27,6 @@ import io.navpack.hazelcast.NavpackSerializer;
 import io.navpack.hazelcast.NavpackSettings;
 import io.navpack.hazelcast.PackedGenericRecord;
 import io.navpack.hazelcast.internal.SerializationInternals;
-import io.navpack.hazelcast.QueryReads;
 import io.navpack.json.JsonWriter;
 
 import java.time.Instant;
@@ -39,15 +41,14 @@ import io.navpack.hazelcast.internal.ProvenOn;
  * Reads the columns of a navpack map's values for Hazelcast's SQL engine, straight from the stored
  * bytes: a value held as Hazelcast {@code Data} (BINARY in-memory format) is viewed in place — no
  * serializer lookup, no deserialisation, nothing copied — and a value held as an object (OBJECT format,
- * entry processors) is used as it is. Each column reads only the fields on its path; top-level fields go
- * through {@link QueryReads}, so that with navpack-extractors a row that reads many fields is decoded
- * once, at the schema's measured break-even.
+ * entry processors) is used as it is. A row's columns are read in one pass over the value: a {@link RecordPointer}
+ * on the row finds the top-level fields the columns need as it goes (continuing where the last column stopped), and
+ * each column reads only its own field, and the nested fields on its path, with no view per nested record.
  *
  * <p>One target serves one processor thread and is reset for every row ({@link #setTarget}).
  */
 @ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 final class NavpackQueryTarget implements QueryTarget {
-    private static final QueryReads READS = QueryReads.installed();
 
     private final InternalSerializationService serializationService;
     /** The registry of the values read here, learned from the first value deserialised the usual way. */
@@ -55,6 +56,9 @@ final class NavpackQueryTarget implements QueryTarget {
     private Object target;
     private Data data;
     private PackedRecord record;
+    /** The current row's value, pointed at once per row ({@link #openRow}). */
+    private final RecordPointer row = new RecordPointer();
+    private boolean rowOpen;
 
     /** The target of the same rows' keys, when Hazelcast created it just before this one; null otherwise. */
     private final KeyTarget key;
@@ -69,6 +73,30 @@ final class NavpackQueryTarget implements QueryTarget {
         this.target = target;
         this.data = targetData;
         this.record = null;
+        this.rowOpen = false;
+    }
+
+    /** Points {@link #row} at the current value (its stored bytes where it is held as bytes); false for a null value. */
+    private boolean openRow() {
+        if (rowOpen) {
+            return true;
+        }
+        Data d = data;
+        if (target == null && registry != null && d instanceof HeapData && d.getType() == NavpackSerializer.TYPE_ID) {
+            byte[] b = d.toByteArray();
+            int p = HeapData.DATA_OFFSET;
+            int length = PackedInts.readInt(b, p, b.length);
+            p = PackedInts.skipInt(b, p, b.length);
+            row.open(b, p, length, registry);
+        } else {
+            PackedRecord r = record();
+            if (r == null) {
+                return false;
+            }
+            row.open(r);
+        }
+        rowOpen = true;
+        return true;
     }
 
     /** The current value as a navpack view; null for a null value. */
@@ -124,58 +152,111 @@ final class NavpackQueryTarget implements QueryTarget {
         return new FieldExtractor(path, type);
     }
 
-    /** One column: the fields on its path, converted to its SQL type. */
+    /**
+     * One column: the fields on its path, converted to its SQL type. A top-level field is read from the row's pointer
+     * ({@link #openRow}: found in the row's one pass); a nested one by moving a {@link RecordPointer} from record to
+     * nested record (no view per level), each step's field found once per schema of the record it is looked up in.
+     */
     private final class FieldExtractor implements QueryExtractor {
         private final String path;
-        private final String[] steps;
+        private final ValueColumns.Step[] steps;
         private final QueryDataType type;
         private final boolean json;
-        /** The schema whose index of the first step is {@link #topIndex}, and that field's kind. */
-        private Schema topSchema;
-        private int topIndex;
-        private Kind topKind;
+        /** Per step, the schema whose index of the step's field is in {@link #fields}. */
+        private final Schema[] schemas;
+        private final int[] fields;
+        private final RecordPointer[] levels;
+        private final RecordPointer.Elements elements = new RecordPointer.Elements();
 
         FieldExtractor(String path, QueryDataType type) {
             this.path = path;
-            this.steps = path.split("\\.", -1);
+            this.steps = ValueColumns.steps(path);
             this.type = type;
             this.json = type.getTypeFamily() == QueryDataTypeFamily.JSON;
+            this.schemas = new Schema[steps.length];
+            this.fields = new int[steps.length];
+            this.levels = new RecordPointer[steps.length];
+            for (int i = 0; i < levels.length; i++) {
+                levels[i] = new RecordPointer();
+            }
+        }
+
+        /** The index of step {@code i}'s field in {@code s}, or -1 (a version of the type without it). */
+        private int field(int i, Schema s) {
+            if (schemas[i] != s) {
+                fields[i] = s.indexOf(steps[i].name());
+                schemas[i] = s;
+            }
+            return fields[i];
         }
 
         @Override
         public Object get() {
-            PackedRecord r = record();
-            if (r == null) {
+            if (!openRow()) {
                 return null;
             }
+            Schema s = row.schema();
             try {
-                Schema s = r.schema();
-                if (s != topSchema) {
-                    topIndex = s.indexOf(steps[0]);
-                    topKind = topIndex < 0 ? null : s.field(topIndex).type().kind();
-                    topSchema = s;
-                }
-                if (topIndex < 0) {
-                    return null; // a version of the type without this field
-                }
-                Object v = READS.read(r, topIndex);
-                if (steps.length == 1) {
-                    return byKind(v, topKind);
-                }
-                for (int i = 1; i < steps.length && v != null; i++) {
-                    if (!(v instanceof PackedRecord)) {
-                        throw new IllegalArgumentException("'" + steps[i - 1] + "' is not a record");
+                if (steps.length == 1 && steps[0].index() < 0) {
+                    int top = field(0, s);
+                    if (top < 0) {
+                        return null; // a version of the type without this field
                     }
-                    PackedRecord nested = (PackedRecord) v;
-                    int f = nested.schema().indexOf(steps[i]);
-                    v = f < 0 ? null : nested.get(f);
+                    row.scan(top);
+                    return byKind(row.get(top), s.field(top).type().kind());
                 }
-                return toSql(v, type, json);
+                return toSql(nested(), type, json);
             } catch (QueryException e) {
                 throw e;
             } catch (RuntimeException e) {
                 throw QueryException.dataException("Failed to extract navpack field \"" + path + "\" of a "
-                        + r.schema().typeName() + ": " + e.getMessage(), e);
+                        + s.typeName() + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** The value at a path of several steps, or with an element index, read in one pass. */
+        private Object nested() {
+            RecordPointer p = row;
+            for (int i = 0; ; i++) {
+                ValueColumns.Step step = steps[i];
+                Schema s = p.schema();
+                int f = field(i, s);
+                if (f < 0) {
+                    return null;
+                }
+                FieldType t = s.field(f).type();
+                boolean last = i == steps.length - 1;
+                if (i == 0) {
+                    row.scan(f);
+                }
+                if (step.index() >= 0 && t.kind().isCollection()) {
+                    if (elements.open(p, f) <= step.index()) {
+                        return null;
+                    }
+                    while (elements.next() && elements.index() < step.index()) {
+                        // skip to the element
+                    }
+                    if (last || elements.isNull()) {
+                        return elements.get();
+                    }
+                    if (levels[i + 1].enter(elements) == null) {
+                        return null;
+                    }
+                } else {
+                    if (step.index() > 0) {
+                        return null; // a single value is a list of one
+                    }
+                    if (last) {
+                        return p.get(f);
+                    }
+                    if (t.kind().isCollection()) {
+                        throw FieldPath.repeatedStep(path, step.end(), s, "a SQL column", false);
+                    }
+                    if (levels[i + 1].enter(p, f) == null) {
+                        return null;
+                    }
+                }
+                p = levels[i + 1];
             }
         }
 

@@ -182,12 +182,17 @@ public class NavpackSqlConnector extends IMapSqlConnector {
             }
             return new MappingField(f.name(), f.type(), f.externalName(), typeName);
         }
-        if (path.getPath().indexOf('[') >= 0) {
+        if (path.getPath().contains("nav[")) {
             throw QueryException.error("column '" + f.name() + "': '" + f.externalName() + "' is not a field path; "
                     + "a navpack mapping's columns name fields, nested fields with dots (this.customer.address.city) "
                     + "- lists, sets, arrays and maps are JSON columns; the nav[...] attribute is for predicates");
         }
-        FieldType t = ValueColumns.typeAt(schema, path.getPath(), registry);
+        FieldType t;
+        try {
+            t = ValueColumns.typeAt(schema, path.getPath(), registry);
+        } catch (IllegalArgumentException e) {
+            throw QueryException.error("column '" + f.name() + "': " + e.getMessage());
+        }
         if (t == null) {
             throw QueryException.error("column '" + f.name() + "': " + typeName + " has no field '" + path.getPath()
                     + "' (its fields: " + String.join(", ", schema.fieldNames()) + ")");

@@ -2,6 +2,7 @@ package io.navpack.sql;
 
 import com.hazelcast.sql.impl.type.QueryDataType;
 import io.navpack.format.Field;
+import io.navpack.format.FieldPath;
 import io.navpack.format.FieldType;
 import io.navpack.format.Kind;
 import io.navpack.format.Schema;
@@ -115,27 +116,69 @@ final class ValueColumns {
     }
 
     /**
-     * The field type at {@code path} (dot-separated names) from {@code schema}, looking nested record
-     * types up in {@code registry} (their newest schema); null when a step names no field.
+     * One step of a column's path: a field name, and the element index that follows it ({@code legs[0]}) or -1.
+     *
+     * @param end where the name ends in the path
+     */
+    record Step(String name, int index, int end) {
+    }
+
+    /**
+     * The steps of a column's path: field names separated by dots, each optionally followed by {@code [n]} (element n,
+     * from 0, of a list, set or array: a column holds one value, so {@code [any]} is refused).
+     */
+    static Step[] steps(String path) {
+        String[] parts = path.split("\\.", -1);
+        Step[] out = new Step[parts.length];
+        int at = 0;
+        for (int i = 0; i < parts.length; i++) {
+            String part = parts[i];
+            int open = part.indexOf('[');
+            int index = -1;
+            if (open >= 0) {
+                String selector = part.endsWith("]") ? part.substring(open + 1, part.length() - 1).trim() : "";
+                if (!selector.matches("\\d{1,9}")) {
+                    throw new IllegalArgumentException("'" + path + "': [" + selector + "] after '" + part.substring(0, open)
+                            + "' is not an element index; a column holds one value: name an element with [n] (from 0)");
+                }
+                index = Integer.parseInt(selector);
+            }
+            String name = open < 0 ? part : part.substring(0, open);
+            out[i] = new Step(name, index, at + name.length());
+            at += part.length() + 1;
+        }
+        return out;
+    }
+
+    /**
+     * The field type at {@code path} ({@link #steps}) from {@code schema}, looking nested record types up in
+     * {@code registry} (their newest schema): the element type where a step names an element; null when a step names
+     * no field. A step into a list, set or array without an index is refused ({@link FieldPath#repeatedStep}).
      */
     static FieldType typeAt(Schema schema, String path, SchemaRegistry registry) {
         Schema s = schema;
-        String[] steps = path.split("\\.", -1);
+        Step[] steps = steps(path);
         for (int i = 0; i < steps.length; i++) {
             if (s == null) {
                 return null;
             }
-            Field f = s.field(steps[i]);
+            Field f = s.field(steps[i].name());
             if (f == null) {
                 return null;
             }
-            if (i == steps.length - 1) {
-                return f.type();
+            FieldType t = f.type();
+            if (steps[i].index() >= 0 && t.kind().isCollection()) {
+                t = t.element();
+            } else if (t.kind().isCollection() && i < steps.length - 1) {
+                throw FieldPath.repeatedStep(path, steps[i].end(), s, "a SQL column", false);
             }
-            if (f.type().kind() != Kind.RECORD) {
+            if (i == steps.length - 1) {
+                return t;
+            }
+            if (t.kind() != Kind.RECORD) {
                 return null;
             }
-            s = newest(registry, f.type().name());
+            s = newest(registry, t.name());
         }
         return null;
     }

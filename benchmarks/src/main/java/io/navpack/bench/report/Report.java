@@ -483,12 +483,13 @@ public final class Report {
         return sb.toString();
     }
 
-    private static final List<String> SCAN_FORMATS = List.of("navpack-object", "navpack-plain", "navpack", "compact",
-            "compact-nometa", "ids", "object");
+    private static final List<String> SCAN_FORMATS = List.of("navpack-object", "navpack-predicate", "navpack-plain", "navpack",
+            "compact", "compact-nometa", "ids", "object");
 
     private static String scanLabel(String format) {
         switch (format) {
             case "navpack-object": return "navpack, OBJECT format, plain names, no JSON metadata (recommended)";
+            case "navpack-predicate": return "navpack, OBJECT format, the same predicate in `NavpackPredicates.of`";
             case "navpack-plain": return "navpack, BINARY, plain names";
             case "navpack": return "navpack, BINARY, `nav[...]` extractor";
             case "ids": return "hand-written IDS (BINARY)";

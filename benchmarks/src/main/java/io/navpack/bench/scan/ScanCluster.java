@@ -15,6 +15,7 @@ import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import com.hazelcast.query.Predicate;
 import com.hazelcast.query.Predicates;
+import io.navpack.hazelcast.NavpackPredicates;
 import io.navpack.bench.codec.ids.IdsFactory;
 import io.navpack.extract.NavpackExtractor;
 import io.navpack.hazelcast.NavpackConfig;
@@ -55,6 +56,8 @@ import com.hazelcast.cluster.Member;
  *   <li>{@code navpack-object}: OBJECT in-memory format holding the views, no JSON metadata
  *       ({@code metadata-policy: OFF}), queried by plain field names: the configuration the user guide
  *       recommends for navpack maps that are scanned;</li>
+ *   <li>{@code navpack-predicate}: the same as {@code navpack-object}, queried with the same predicate wrapped in
+ *       {@link NavpackPredicates#of}: navpack reads the attributes instead of Hazelcast's getters;</li>
  *   <li>{@code ids}: BINARY, the hand-written {@link IdsTrade};</li>
  *   <li>{@code compact}: BINARY, {@link CompactTrade} with its explicit Compact serializer;</li>
  *   <li>{@code compact-nometa}: the same with {@code metadata-policy: OFF}, navpack's setting, for comparison;</li>
@@ -63,8 +66,8 @@ import com.hazelcast.cluster.Member;
  */
 public final class ScanCluster implements AutoCloseable {
     /** Map names, one per format. */
-    public static final List<String> FORMATS = List.of("navpack", "navpack-plain", "navpack-object", "ids", "compact",
-            "compact-nometa", "object");
+    public static final List<String> FORMATS = List.of("navpack", "navpack-plain", "navpack-object", "navpack-predicate", "ids",
+            "compact", "compact-nometa", "object");
     /** The query's amount threshold. */
     public static final BigDecimal AMOUNT = new BigDecimal("100000000");
     /** The query's currency. */
@@ -150,6 +153,8 @@ public final class ScanCluster implements AutoCloseable {
         c.addMapConfig(new MapConfig("navpack-plain").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0));
         c.addMapConfig(new MapConfig("navpack-object").setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(0)
                 .setMetadataPolicy(MetadataPolicy.OFF));
+        c.addMapConfig(new MapConfig("navpack-predicate").setInMemoryFormat(InMemoryFormat.OBJECT).setBackupCount(0)
+                .setMetadataPolicy(MetadataPolicy.OFF));
         c.addMapConfig(new MapConfig("ids").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0));
         c.addMapConfig(new MapConfig("compact").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0));
         c.addMapConfig(new MapConfig("compact-nometa").setInMemoryFormat(InMemoryFormat.BINARY).setBackupCount(0)
@@ -202,7 +207,8 @@ public final class ScanCluster implements AutoCloseable {
         switch (format) {
             case "navpack":
             case "navpack-plain":
-            case "navpack-object": return t -> t;
+            case "navpack-object":
+            case "navpack-predicate": return t -> t;
             case "compact":
             case "compact-nometa": return CompactTrade::of;
             default: return IdsTrade::of;
@@ -211,13 +217,15 @@ public final class ScanCluster implements AutoCloseable {
 
     /**
      * {@code currency1 = 'EUR' and amount1 > 100000000} over the map of {@code format}: on
-     * {@code nav[...]} for the map {@code navpack}, on the plain field names for the others.
+     * {@code nav[...]} for the map {@code navpack}, on the plain field names for the others, wrapped in
+     * {@link NavpackPredicates#of} for {@code navpack-predicate}.
      */
     public static Predicate<Long, Object> query(String format) {
         String prefix = format.equals("navpack") ? "nav[" : "";
         String suffix = format.equals("navpack") ? "]" : "";
-        return Predicates.and(Predicates.equal(prefix + "currency1" + suffix, CURRENCY),
+        Predicate<Long, Object> p = Predicates.and(Predicates.equal(prefix + "currency1" + suffix, CURRENCY),
                 Predicates.greaterThan(prefix + "amount1" + suffix, AMOUNT));
+        return format.equals("navpack-predicate") ? NavpackPredicates.of(p) : p;
     }
 
     /** How many of {@code trades} the query matches. */

@@ -21,6 +21,7 @@ import io.navpack.documents.SchemaInference;
 import io.navpack.documents.Transcoder;
 import io.navpack.documents.hazelcast.DocumentLoader;
 import io.navpack.format.PackedRecord;
+import io.navpack.hazelcast.NavpackPredicates;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -46,6 +47,7 @@ import java.util.function.Supplier;
 public final class DocumentsStep {
     public static final String NAVPACK = "documents_navpack";
     public static final String JSON = "documents_json";
+    public static final String JSON_NO_METADATA = "documents_json_nometa";
     public static final String COMPACT = "documents_compact";
     static final int BATCH = 256;
     static final int IN_FLIGHT = 8;
@@ -54,7 +56,26 @@ public final class DocumentsStep {
 
     /** One format's results. */
     public record Row(String format, double heapPerEntry, long totalHeap, double loadDocsPerSecond, double loadMbPerSecond,
-                      double scanMillis, long scanMatches, double aggregateMillis, String aggregate, double sqlMillis, long sqlCount) {
+                      double scanMillis, long scanMatches, double aggregateMillis, String aggregate, double sqlMillis, long sqlCount,
+                      Runs scanRuns, Runs aggregateRuns, Runs sqlRuns) {
+    }
+
+    /**
+     * The times of one query's timed runs (ms): median, fastest and slowest; and the bytes every thread of this JVM (the
+     * members' and the caller's) allocated per run, on average.
+     */
+    public record Runs(double median, double min, double max, double allocatedPerRun) {
+        static final Runs NONE = new Runs(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+
+        @Override
+        public String toString() {
+            return Double.isNaN(median) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f (%.1f-%.1f)", median, min, max);
+        }
+
+        /** Bytes allocated per entry of a map of {@code entries}. */
+        public double allocatedPerEntry(long entries) {
+            return allocatedPerRun / entries;
+        }
     }
 
     /** The step's results. */
@@ -106,26 +127,30 @@ public final class DocumentsStep {
         }
         // the time to make the varied documents is not the load's: the other formats' values are made beforehand too
         double navpackSeconds = (System.nanoTime() - t0 - making) / 1e9;
-        rows.add(measure("navpack", NAVPACK, "", heap0, documents / navpackSeconds, bytes / 1e6 / navpackSeconds, since, party,
+        rows.addAll(measure("navpack", NAVPACK, "", heap0, documents / navpackSeconds, bytes / 1e6 / navpackSeconds, since, party,
                 "SELECT COUNT(*) FROM " + NAVPACK + " WHERE \"" + DATE + "\" >= ?",
                 "CREATE OR REPLACE MAPPING \"" + NAVPACK + "\" TYPE NavpackMap OPTIONS ('valueNavpackType' = 'fpmltrades.dataDocument',"
                         + " 'keyFormat' = 'varchar')"));
 
-        // the same documents as JSON text (what a HazelcastJsonValue holds), in Hazelcast's default map
-        heap0 = Demo.usedHeapAfterGc();
-        Batches<HazelcastJsonValue> json = new Batches<>(hz.getMap(JSON));
-        long jsonBytes = 0;
-        for (long n = 0; n < documents; n++) {
-            byte[] value = t.toNavpack(FpmlTrades.document(templates, n), "trade-" + n);
-            String text = new String(t.toDocument(value, DocumentFormat.JSON), StandardCharsets.UTF_8);
-            jsonBytes += text.length();
-            json.put("trade-" + n, new HazelcastJsonValue(text));
+        // the same documents as JSON text (what a HazelcastJsonValue holds), in Hazelcast's default map, and in a map
+        // without Hazelcast's JSON metadata (its fastest form for scans of few fields)
+        hz.getConfig().addMapConfig(new MapConfig(JSON_NO_METADATA).setMetadataPolicy(MetadataPolicy.OFF).setBackupCount(1));
+        for (String jsonMap : List.of(JSON, JSON_NO_METADATA)) {
+            heap0 = Demo.usedHeapAfterGc();
+            Batches<HazelcastJsonValue> json = new Batches<>(hz.getMap(jsonMap));
+            long jsonBytes = 0;
+            for (long n = 0; n < documents; n++) {
+                byte[] value = t.toNavpack(FpmlTrades.document(templates, n), "trade-" + n);
+                String text = new String(t.toDocument(value, DocumentFormat.JSON), StandardCharsets.UTF_8);
+                jsonBytes += text.length();
+                json.put("trade-" + n, new HazelcastJsonValue(text));
+            }
+            json.flush();
+            rows.addAll(measure(jsonMap.equals(JSON) ? "HazelcastJsonValue" : "JSON, no metadata", jsonMap, "dataDocument.", heap0,
+                    documents / json.seconds(), jsonBytes / 1e6 / json.seconds(), since, party,
+                    "SELECT COUNT(*) FROM \"" + jsonMap + "\" WHERE JSON_VALUE(this, '$.dataDocument." + DATE + "') >= ?",
+                    "CREATE OR REPLACE MAPPING \"" + jsonMap + "\" TYPE IMap OPTIONS ('keyFormat' = 'varchar', 'valueFormat' = 'json')"));
         }
-        json.flush();
-        rows.add(measure("HazelcastJsonValue", JSON, "dataDocument.", heap0, documents / json.seconds(),
-                jsonBytes / 1e6 / json.seconds(), since, party,
-                "SELECT COUNT(*) FROM \"" + JSON + "\" WHERE JSON_VALUE(this, '$.dataDocument." + DATE + "') >= ?",
-                "CREATE OR REPLACE MAPPING \"" + JSON + "\" TYPE IMap OPTIONS ('keyFormat' = 'varchar', 'valueFormat' = 'json')"));
 
         // and as Compact generic records of the same inferred schema, in Hazelcast's default map
         heap0 = Demo.usedHeapAfterGc();
@@ -135,7 +160,7 @@ public final class DocumentsStep {
             compact.put("trade-" + n, CompactRecords.of(PackedRecord.of(value, schema.registry())));
         }
         compact.flush();
-        rows.add(measure("Compact generic records", COMPACT, "", heap0, documents / compact.seconds(), Double.NaN, since, party,
+        rows.addAll(measure("Compact generic records", COMPACT, "", heap0, documents / compact.seconds(), Double.NaN, since, party,
                 null, null));
         boolean agree = rows.stream().map(Row::scanMatches).distinct().count() == 1
                 && rows.stream().map(Row::aggregate).distinct().count() == 1;
@@ -144,9 +169,11 @@ public final class DocumentsStep {
 
     /**
      * Heap, scan, aggregation and SQL of one loaded map, which is destroyed afterwards. Heap is measured: the heap in
-     * use after collection now minus {@code heap0} (before the map was loaded), over the entries and their backups.
+     * use after collection now minus {@code heap0} (before the map was loaded), over the entries and their backups. For
+     * navpack's map, the scan and the aggregation's predicate are measured a second time wrapped in
+     * {@link NavpackPredicates#of} (a second row, "navpack, NavpackPredicates").
      */
-    private Row measure(String format, String mapName, String prefix, long heap0, double docsPerSecond, double mbPerSecond,
+    private List<Row> measure(String format, String mapName, String prefix, long heap0, double docsPerSecond, double mbPerSecond,
                         String since, String party, String sql, String mapping) {
         IMap<Object, Object> map = members.get(members.size() - 1).getMap(mapName);
         long entries = 0;
@@ -159,17 +186,35 @@ public final class DocumentsStep {
         long heap = Demo.usedHeapAfterGc() - heap0;
         Predicate<Object, Object> scan = Predicates.or(Predicates.greaterEqual(prefix + DATE, since),
                 Predicates.equal(prefix + PARTY, party));
+        Predicate<Object, Object> byParty = Predicates.equal(prefix + PARTY, party);
         long[] matches = {0};
-        double scanMs = median(() -> {
+        Runs scanMs = median(() -> {
             matches[0] = map.keySet(scan).size();
             return null;
         });
         Object[] max = {null};
-        double aggMs = median(() -> {
-            max[0] = map.aggregate(Aggregators.comparableMax(prefix + DATE), Predicates.equal(prefix + PARTY, party));
+        Runs aggMs = median(() -> {
+            max[0] = map.aggregate(Aggregators.comparableMax(prefix + DATE), byParty);
             return null;
         });
-        double sqlMs = Double.NaN;
+        List<Row> out = new ArrayList<>();
+        if (mapName.equals(NAVPACK)) {
+            long[] wrappedMatches = {0};
+            Runs wrappedScan = median(() -> {
+                wrappedMatches[0] = map.keySet(NavpackPredicates.of(scan)).size();
+                return null;
+            });
+            Object[] wrappedMax = {null};
+            Runs wrappedAgg = median(() -> {
+                wrappedMax[0] = map.aggregate(Aggregators.comparableMax(prefix + DATE), NavpackPredicates.of(byParty));
+                return null;
+            });
+            progress.printf("  navpack, NavpackPredicates: scan %s ms, aggregation %s ms%n", wrappedScan, wrappedAgg);
+            out.add(new Row("navpack, NavpackPredicates", Double.NaN, 0, Double.NaN, Double.NaN, wrappedScan.median(),
+                    wrappedMatches[0], wrappedAgg.median(), String.valueOf(wrappedMax[0]), Double.NaN, -1, wrappedScan,
+                    wrappedAgg, Runs.NONE));
+        }
+        Runs sqlMs = Runs.NONE;
         long[] sqlCount = {-1};
         if (sql != null) {
             HazelcastInstance hz = members.get(members.size() - 1);
@@ -184,25 +229,45 @@ public final class DocumentsStep {
             });
         }
         double perEntry = copies == 0 ? 0.0 : (double) heap / copies;
-        progress.printf("  %s: %,d entries, %.0f B per entry, scan %.1f ms, aggregation %.1f ms%n", format, entries, perEntry,
-                scanMs, aggMs);
+        progress.printf("  %s: %,d entries, %.0f B per entry, scan %s ms, aggregation %s ms, SQL %s ms (median, fastest-slowest"
+                + " of %d runs)%n", format, entries, perEntry, scanMs, aggMs, sqlMs, runs);
         map.destroy();
-        return new Row(format, perEntry, heap, docsPerSecond, mbPerSecond, scanMs, matches[0], aggMs, String.valueOf(max[0]), sqlMs,
-                sqlCount[0]);
+        out.add(0, new Row(format, perEntry, heap, docsPerSecond, mbPerSecond, scanMs.median(), matches[0], aggMs.median(),
+                String.valueOf(max[0]), sqlMs.median(), sqlCount[0], scanMs, aggMs, sqlMs));
+        return out;
     }
 
 
-    /** The median time of {@code runs} runs after one untimed run, in milliseconds. */
-    private double median(Supplier<Void> q) {
+    /**
+     * The median, fastest and slowest of {@code runs} runs after one untimed run, in milliseconds, and the bytes the JVM's
+     * threads allocated per run.
+     */
+    private Runs median(Supplier<Void> q) {
         q.get();
         double[] ms = new double[runs];
+        long allocated = 0;
         for (int i = 0; i < runs; i++) {
+            long a0 = allocatedBytes();
             long t0 = System.nanoTime();
             q.get();
             ms[i] = (System.nanoTime() - t0) / 1e6;
+            allocated += allocatedBytes() - a0;
         }
         Arrays.sort(ms);
-        return ms[runs / 2];
+        return new Runs(ms[runs / 2], ms[0], ms[runs - 1], (double) allocated / runs);
+    }
+
+    /** Bytes allocated so far by the live threads of this JVM (the members are in it). */
+    private static long allocatedBytes() {
+        java.lang.management.ThreadMXBean t = java.lang.management.ManagementFactory.getThreadMXBean();
+        if (!(t instanceof com.sun.management.ThreadMXBean threads) || !threads.isThreadAllocatedMemorySupported()) {
+            return 0;
+        }
+        long sum = 0;
+        for (long b : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
+            sum += Math.max(0, b);
+        }
+        return sum;
     }
 
     private static void flush(DocumentLoader loader) {
@@ -269,21 +334,47 @@ public final class DocumentsStep {
         }
     }
 
+    /** {@code v} formatted, or "-" where it was not measured (NaN). */
+    static String orDash(double v, String pattern) {
+        return Double.isNaN(v) ? "-" : String.format(java.util.Locale.ROOT, pattern, v);
+    }
+
     /** The results as text, for the console. */
     public static String table(Result r) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(java.util.Locale.ROOT, "%nDocuments: %d FpML trade documents multiplied to %,d trades; scan: %s >= '%s'"
                 + " or %s = '%s'; aggregation: max(%s) where %s = '%s'%n", r.templates(), r.documents(), DATE, r.since(), PARTY,
                 r.party(), DATE, PARTY, r.party()));
-        sb.append(String.format(java.util.Locale.ROOT, "%-24s %12s %14s %10s %10s %12s %10s%n", "format", "B per entry", "load docs/s",
+        sb.append(String.format(java.util.Locale.ROOT, "%-28s %12s %14s %10s %10s %12s %10s%n", "format", "B per entry", "load docs/s",
                 "scan ms", "matches", "aggregate ms", "SQL ms"));
         for (Row x : r.rows()) {
-            sb.append(String.format(java.util.Locale.ROOT, "%-24s %12.0f %14.0f %10.1f %10d %12.1f %10s%n", x.format(), x.heapPerEntry(),
-                    x.loadDocsPerSecond(), x.scanMillis(), x.scanMatches(), x.aggregateMillis(),
-                    Double.isNaN(x.sqlMillis()) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f", x.sqlMillis())));
+            sb.append(String.format(java.util.Locale.ROOT, "%-28s %12s %14s %10.1f %10d %12.1f %10s%n", x.format(),
+                    orDash(x.heapPerEntry(), "%.0f"), orDash(x.loadDocsPerSecond(), "%.0f"), x.scanMillis(), x.scanMatches(),
+                    x.aggregateMillis(), Double.isNaN(x.sqlMillis()) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f", x.sqlMillis())));
+        }
+        sb.append("Times are medians of the timed runs; fastest-slowest run, and bytes allocated per entry scanned:\n");
+        for (Row x : r.rows()) {
+            sb.append(String.format(java.util.Locale.ROOT, "  %-28s scan %s, %.0f B/entry; aggregation %s, %.0f B/entry; SQL %s%n",
+                    x.format(), x.scanRuns(), x.scanRuns().allocatedPerEntry(r.documents()), x.aggregateRuns(),
+                    x.aggregateRuns().allocatedPerEntry(r.documents()), x.sqlRuns()));
         }
         sb.append(r.agree() ? "Every format finds the same trades and the same maximum.\n"
                 : "The formats disagree: see the matches and aggregates above.\n");
+        for (Row navpack : r.rows()) {
+            if (!navpack.format().startsWith("navpack")) {
+                continue;
+            }
+            for (Row x : r.rows()) {
+                if (x.format().startsWith("navpack")) {
+                    continue;
+                }
+                sb.append(String.format(java.util.Locale.ROOT, "%s against %s: scan %.2f x its time, aggregation %.2f x%s%n",
+                        navpack.format(), x.format(), navpack.scanMillis() / x.scanMillis(),
+                        navpack.aggregateMillis() / x.aggregateMillis(),
+                        Double.isNaN(x.sqlMillis()) || Double.isNaN(navpack.sqlMillis()) ? ""
+                                : String.format(java.util.Locale.ROOT, ", SQL %.2f x", navpack.sqlMillis() / x.sqlMillis())));
+            }
+        }
         return sb.toString();
     }
 

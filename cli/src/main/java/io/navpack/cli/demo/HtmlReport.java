@@ -104,8 +104,9 @@ public final class HtmlReport {
                     .append(d.agree() ? " Every format finds the same trades." : " <b>The formats disagree.</b>").append("</p>");
             List<List<String>> drows = new ArrayList<>();
             for (DocumentsStep.Row x : d.rows()) {
-                drows.add(List.of(x.format(), String.format(Locale.ROOT, "%.0f", x.heapPerEntry()),
-                        String.format(Locale.ROOT, "%.1f", x.totalHeap() / 1e6), String.format(Locale.ROOT, "%.0f", x.loadDocsPerSecond()),
+                drows.add(List.of(x.format(), DocumentsStep.orDash(x.heapPerEntry(), "%.0f"),
+                        DocumentsStep.orDash(x.totalHeap() == 0 ? Double.NaN : x.totalHeap() / 1e6, "%.1f"),
+                        DocumentsStep.orDash(x.loadDocsPerSecond(), "%.0f"),
                         String.format(Locale.ROOT, "%.1f", x.scanMillis()), Long.toString(x.scanMatches()),
                         String.format(Locale.ROOT, "%.1f", x.aggregateMillis()),
                         Double.isNaN(x.sqlMillis()) ? "n/a" : String.format(Locale.ROOT, "%.1f", x.sqlMillis())));

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <pre>{@code
  * try (DocumentLoader loader = DocumentLoader.into(client, "trades", schema)
- *         .key(KeyPath.parse("trade.tradeHeader.partyTradeIdentifier[0].tradeId")).build()) {
+ *         .key(KeyPath.parse("trade.tradeHeader.partyTradeIdentifier[0].tradeId[0]")).build()) {
  *     loader.load(DocumentFormat.XML, Files.readAllBytes(file), file.toString(), "trade-1");
  * }   // close() waits until every batch is stored
  * }</pre>

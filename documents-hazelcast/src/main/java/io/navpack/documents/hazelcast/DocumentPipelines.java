@@ -34,7 +34,7 @@ import java.util.stream.Stream;
  * <pre>{@code
  * DocumentCatalog.publish(client, "trades", schema);        // the schema in the cluster first
  * Pipeline p = DocumentPipelines.load("/data/fpml", "*.xml", DocumentFormat.XML, schema, "trades",
- *         "trade.tradeHeader.partyTradeIdentifier[0].tradeId");
+ *         "trade.tradeHeader.partyTradeIdentifier[0].tradeId[0]");
  * client.getJet().newJob(p).join();
  * }</pre>
  *

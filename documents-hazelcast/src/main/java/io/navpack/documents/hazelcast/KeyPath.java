@@ -11,10 +11,12 @@ import java.util.Objects;
 
 /**
  * The path in a document whose value is its key in the map: field names separated by dots, each optionally
- * followed by {@code [n]} (element n, from 0, of a repeated element or an array). A repeated element or an array
- * reached without an index is taken at its first occurrence, so {@code trade.tradeHeader.partyTradeIdentifier[0].tradeId}
- * is the first {@code tradeId} of the first party's identifier of the first trade. The key is the value as a
- * {@code String}, or a {@code Long} for integer fields; a document without a value there is refused with the path.
+ * followed by {@code [n]} (element n, from 0, of a repeated element or an array). A key is one value, so a repeated
+ * element or an array on the path, the last step included, names its occurrence —
+ * {@code trade.tradeHeader.partyTradeIdentifier[0].tradeId[0]} is the first {@code tradeId} of the first party's
+ * identifier — and a path that does not is refused, naming the step and the way to write it (the rule of every path,
+ * {@link FieldPath#repeatedStep}). The key is the value as a {@code String}, or a {@code Long} for integer fields; a
+ * document without a value there is refused with the path.
  */
 public final class KeyPath {
     private final FieldPath path;
@@ -23,7 +25,7 @@ public final class KeyPath {
         this.path = path;
     }
 
-    /** Parses a path such as {@code trade.tradeHeader.partyTradeIdentifier[0].tradeId}. */
+    /** Parses a path such as {@code trade.tradeHeader.partyTradeIdentifier[0].tradeId[0]}. */
     public static KeyPath parse(String text) {
         FieldPath p = FieldPath.parse(text);
         for (int i = 0; i < p.size(); i++) {
@@ -37,11 +39,14 @@ public final class KeyPath {
     /** The key of a value; throws {@link IllegalArgumentException} naming the path when it has none. */
     public Object keyOf(PackedRecord record) {
         Object current = record;
+        PackedRecord parent = null;
         for (int i = 0; i < path.size(); i++) {
             FieldPath.Step step = path.step(i);
             boolean container = current instanceof Collection<?>;
             if (step.readsField(container)) {
-                current = first(current);
+                if (container) {
+                    throw path.repeatedAt(i - 1, parent == null ? null : parent.schema(), "a key");
+                }
                 if (!(current instanceof PackedRecord r)) {
                     throw missing(current == null ? "nothing" : "a " + current.getClass().getSimpleName(), i);
                 }
@@ -54,6 +59,7 @@ public final class KeyPath {
                 if (index < 0) {
                     throw missing("no field " + step.name() + " in " + r.schema().typeName(), i);
                 }
+                parent = r;
                 current = r.get(index);
             } else if (step.type() == FieldPath.Step.Type.ELEMENT) {
                 if (!(current instanceof Collection<?> c) || step.index() >= c.size()) {
@@ -68,7 +74,9 @@ public final class KeyPath {
                 throw missing("[any]", i);
             }
         }
-        current = first(current);
+        if (current instanceof Collection<?>) {
+            throw path.repeatedAt(path.size() - 1, parent == null ? null : parent.schema(), "a key");
+        }
         if (current == null) {
             throw new IllegalArgumentException("no value at the key path " + path);
         }
@@ -85,13 +93,6 @@ public final class KeyPath {
             return d.toPlainString();
         }
         return current.toString();
-    }
-
-    private static Object first(Object v) {
-        while (v instanceof Collection<?> c) {
-            v = c.isEmpty() ? null : c.iterator().next();
-        }
-        return v;
     }
 
     private IllegalArgumentException missing(String what, int step) {

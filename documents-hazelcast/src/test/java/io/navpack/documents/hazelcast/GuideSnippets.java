@@ -29,7 +29,7 @@ final class GuideSnippets {
     static void load(HazelcastInstance client, Path file) throws IOException {
         DocumentSchema schema = DocumentSchema.read(Path.of("fpml.schema.json"));
         try (DocumentLoader loader = DocumentLoader.into(client, "trades", schema)
-                .key(KeyPath.parse("trade.tradeHeader.partyTradeIdentifier[0].tradeId"))
+                .key(KeyPath.parse("trade.tradeHeader.partyTradeIdentifier[0].tradeId[0]"))
                 .batchSize(256).maxInFlight(8).build()) {            // registers the schema in the cluster
             loader.load(DocumentFormat.XML, Files.readAllBytes(file), file.toString(), "trade-1");
         }                                                             // close() waits for every batch

@@ -4,6 +4,9 @@ import com.hazelcast.internal.serialization.impl.InternalGenericRecord;
 import com.hazelcast.internal.serialization.impl.compact.CompactGenericRecord;
 import com.hazelcast.internal.serialization.impl.compact.Schema;
 import com.hazelcast.nio.serialization.HazelcastSerializationException;
+import com.hazelcast.query.impl.getters.MultiResult;
+
+import java.util.List;
 
 /**
  * The base of navpack's values as Hazelcast's query engine reads them. Hazelcast's getters reach the fields of a
@@ -31,6 +34,12 @@ public abstract class QueryableGenericRecord extends CompactGenericRecord {
     /** The nested records of the list or array in field {@code fieldName}, on a query's path ({@code [any]}). */
     protected abstract QueryableGenericRecord[] nestedRecordsOnPath(String fieldName);
 
+    /**
+     * Attribute {@code name} (a field or a path) as Hazelcast's getter would read it from this record for a query: the
+     * value, a multi-result, null, or "no value" ({@link AttributeEntries}).
+     */
+    protected abstract Object attribute(String name);
+
     /** Why this record cannot be written by Hazelcast's Compact serializer, and the fix. */
     protected abstract String compactWriteRefused();
 
@@ -47,6 +56,21 @@ public abstract class QueryableGenericRecord extends CompactGenericRecord {
     @Override
     public final InternalGenericRecord[] getArrayOfInternalGenericRecord(String fieldName) {
         return nestedRecordsOnPath(fieldName);
+    }
+
+    /**
+     * What Hazelcast's query reader makes of a path that reaches several values, or none through a null, empty or
+     * missing step ({@code nullOrEmpty}: Hazelcast then puts a null first, which aggregations tell apart).
+     */
+    public static Object multiResult(List<Object> results, boolean nullOrEmpty) {
+        MultiResult<Object> m = new MultiResult<>(results);
+        m.setNullOrEmptyTarget(nullOrEmpty);
+        return m;
+    }
+
+    /** Whether {@code value} is such a multi-result. */
+    public static boolean isMultiResult(Object value) {
+        return value instanceof MultiResult;
     }
 
     @Override
