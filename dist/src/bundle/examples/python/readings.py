@@ -2,7 +2,7 @@
 the members by their fields' plain names, reads one field of a value without decoding the rest, and checks every
 answer against the same readings filtered here in memory.
 
-    python readings.py [--cluster 127.0.0.1:5701] [--cluster-name navpack] [COUNT]
+    python readings.py [--cluster 127.0.0.1:5701] [--cluster-name dev] [COUNT]
 
 Needs the navpack package with the Hazelcast Python client: pip install 'python/navpack-<version>-py3-none-any.whl[hazelcast]'
 (from the distribution's directory). Exit code 0 when every answer is right, 1 otherwise.
@@ -50,7 +50,7 @@ def check(query: str, got: set, expected: set) -> bool:
 def main() -> int:
     args = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     args.add_argument("--cluster", default="127.0.0.1:5701")
-    args.add_argument("--cluster-name", default="navpack")
+    args.add_argument("--cluster-name", default="dev")
     args.add_argument("count", nargs="?", type=int, default=1000)
     a = args.parse_args()
 

@@ -75,10 +75,10 @@ class BundleIT {
         // this run's own cluster: the shipped configurations with free ports and a cluster name of its own
         cluster = "bundle-" + UUID.randomUUID().toString().substring(0, 8);
         ports = freePortPair(); // as 5701 and 5702: the second member takes the next port
-        edit(home.resolve("config/member.yaml"), Map.of("cluster-name: navpack", "cluster-name: " + cluster,
+        edit(home.resolve("config/member.yaml"), Map.of("cluster-name: dev", "cluster-name: " + cluster,
                 "port: 5701", "port: " + ports[0], "127.0.0.1:5701", "127.0.0.1:" + ports[0],
                 "127.0.0.1:5702", "127.0.0.1:" + ports[1]));
-        edit(home.resolve("config/client.yaml"), Map.of("cluster-name: navpack", "cluster-name: " + cluster,
+        edit(home.resolve("config/client.yaml"), Map.of("cluster-name: dev", "cluster-name: " + cluster,
                 "127.0.0.1:5701", "127.0.0.1:" + ports[0], "127.0.0.1:5702", "127.0.0.1:" + ports[1]));
         t = System.nanoTime();
         for (int i = 0; i < 2; i++) {
@@ -150,7 +150,7 @@ class BundleIT {
 
         assertThat(home.resolve("bin/navpack")).isExecutable();
         assertThat(home.resolve("bin/navpack-member")).isExecutable();
-        for (String f : List.of("LICENSE", "NOTICE", "README.md", "CHANGELOG.md", "Dockerfile", "config/member.yaml",
+        for (String f : List.of("LICENSE", "NOTICE", "README.md", "CHANGELOG.md", "Dockerfile", "config/member.yaml", "config/member-mapstore.yaml",
                 "config/client.yaml", "lib/navpack-member-" + VERSION + ".jar", "docs/user-guide.md",
                 "python/navpack-" + VERSION + "-py3-none-any.whl", "python/navpack-" + VERSION + ".tar.gz",
                 "examples/java-client/pom.xml", "examples/python/readings.py")) {
@@ -267,8 +267,8 @@ class BundleIT {
         long t = System.nanoTime();
         String out = "";
         for (String command : commands) {
-            List<String> args = shellWords(command.replace("127.0.0.1:5701", "127.0.0.1:" + ports[0])
-                    .replace("--cluster-name navpack", "--cluster-name " + cluster));
+            List<String> args = shellWords(command.replace("--cluster 127.0.0.1:5701",
+                    "--cluster 127.0.0.1:" + ports[0] + " --cluster-name " + cluster));
             out = run(home, Duration.ofMinutes(3), args.toArray(String[]::new));
         }
         step("README: navpack load of a CSV, navpack sql", t);

@@ -124,6 +124,34 @@ class MapStoreConfigurationTest {
         writesRows(config);
     }
 
+    /** The distribution's config/member-mapstore.yaml: its map 'orders' written through to the database. */
+    @Test
+    void theDistributionsExample() throws IOException, SQLException {
+        Path file = Path.of(System.getProperty("basedir", "."), "..", "dist", "src", "bundle", "config",
+                "member-mapstore.yaml");
+        Config config = new InMemoryYamlConfig(Files.readString(file));
+        assertThat(config.getDataConnectionConfig("orders-db").getProperty("jdbcUrl")).isEqualTo(GUIDE_URL);
+        config.getDataConnectionConfig("orders-db").setProperty("jdbcUrl", db.jdbcUrl());
+        HazelcastInstance member = Hazelcast.newHazelcastInstance(Loopback.member(config, cluster, port, port));
+        instances.add(member);
+        HazelcastInstance client = HazelcastClient.newHazelcastClient(
+                Loopback.client(NavpackConfig.of(Trade.class).applyTo(new ClientConfig()), cluster, port));
+        instances.add(client);
+        IMap<Long, Trade> orders = client.getMap("orders");
+        for (Trade t : SeedTrades.load()) {
+            orders.set(t.id(), t);
+        }
+        try (Connection c = db.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM orders")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isEqualTo(SeedTrades.load().size());
+        } finally {
+            try (Connection c = db.connect(); Statement s = c.createStatement()) {
+                s.execute("DROP TABLE IF EXISTS orders");
+            }
+        }
+    }
+
     @Test
     void inJava() throws SQLException {
         writesRows(programmatic());
