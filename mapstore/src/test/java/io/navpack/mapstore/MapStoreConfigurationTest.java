@@ -132,6 +132,8 @@ class MapStoreConfigurationTest {
         Config config = new InMemoryYamlConfig(Files.readString(file));
         assertThat(config.getDataConnectionConfig("orders-db").getProperty("jdbcUrl")).isEqualTo(GUIDE_URL);
         config.getDataConnectionConfig("orders-db").setProperty("jdbcUrl", db.jdbcUrl());
+        // a table of its own: the test database is shared with the other tests of this JVM
+        config.getMapConfig("orders").getMapStoreConfig().setProperty("table-name", "bundle_orders");
         HazelcastInstance member = Hazelcast.newHazelcastInstance(Loopback.member(config, cluster, port, port));
         instances.add(member);
         HazelcastInstance client = HazelcastClient.newHazelcastClient(
@@ -142,12 +144,12 @@ class MapStoreConfigurationTest {
             orders.set(t.id(), t);
         }
         try (Connection c = db.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT count(*) FROM orders")) {
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM bundle_orders")) {
             rs.next();
             assertThat(rs.getInt(1)).isEqualTo(SeedTrades.load().size());
         } finally {
             try (Connection c = db.connect(); Statement s = c.createStatement()) {
-                s.execute("DROP TABLE IF EXISTS orders");
+                s.execute("DROP TABLE IF EXISTS bundle_orders");
             }
         }
     }
