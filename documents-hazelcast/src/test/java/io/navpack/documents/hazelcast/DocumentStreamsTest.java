@@ -231,8 +231,10 @@ class DocumentStreamsTest {
         assertThat(meters.get("navpack.stream.failures")).isGreaterThanOrEqualTo(bad.size());
         // what 'navpack stream --status' prints: the members' notes and the dead letters
         await("the members' notes caught up", () -> {
+            // each member notes its counts and offsets about every second, each on its own: wait for both
             StreamStatus st = StreamStatus.of(client, "fpml");
-            return st.offsets().size() == 4 && st.lag().size() == 4 && st.totalLag() == 0;
+            return st.offsets().size() == 4 && st.lag().size() == 4 && st.totalLag() == 0
+                    && st.messages() >= sent.size() + bad.size();
         });
         StreamStatus status = StreamStatus.of(client, "fpml");
         assertThat(status.deadLetters()).isEqualTo(bad.size());
