@@ -142,8 +142,8 @@ public final class MemberJvm implements AutoCloseable {
     }
 
     /**
-     * Hazelcast's jars (hazelcast-sql too when it is on this JVM's class path), navpack's main classes or jars
-     * (unless {@code navpack} is false), and the member-side tasks copied out of the test classes.
+     * Hazelcast's jars (hazelcast-sql too when it is on this JVM's class path), navpack's main classes or jars and the
+     * documents' parsers (unless {@code navpack} is false), and the member-side tasks copied out of the test classes.
      */
     private static String memberClassPath(Path workDir, List<Path> hazelcastJars, boolean navpack, String[] taskPackages)
             throws IOException {
@@ -156,7 +156,9 @@ public final class MemberJvm implements AutoCloseable {
             boolean hazelcast = fileName.matches("hazelcast-(sql-)?\\d[^-]*\\.jar") && hazelcastJars.isEmpty();
             boolean navpackJar = fileName.matches("navpack-[a-z-]+-\\d[^/]*\\.jar") && !fileName.endsWith("-tests.jar");
             boolean mainClasses = e.endsWith(File.separator + "classes") && !e.endsWith("test-classes");
-            if (hazelcast || navpack && (navpackJar || mainClasses)) {
+            // the documents' parsers, which navpack-member holds (relocated) beside navpack's classes
+            boolean parsers = fileName.matches("(aalto-xml|stax2-api|jackson-(core|databind|annotations|dataformat-csv))-\\d[^/]*\\.jar");
+            if (hazelcast || navpack && (navpackJar || mainClasses || parsers)) {
                 entries.add(e);
             }
         }
