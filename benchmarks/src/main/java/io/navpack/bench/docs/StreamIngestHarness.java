@@ -376,15 +376,16 @@ public final class StreamIngestHarness {
     }
 
     /**
-     * A path for a format: JSON's under {@code dataDocument.}, and with {@code [0]} for every {@code [any]} after the
-     * first, since Hazelcast's JSON paths take one {@code [any]} at most ("Nested arrays in JSON paths are not supported").
+     * A path for a format: JSON's under {@code dataDocument.}, and with {@code [0]} for every {@code [any]} before the
+     * last, since Hazelcast's JSON paths take no array step after an {@code [any]} ("Nested arrays in JSON paths are not
+     * supported"): where a path has two lists, JSON's reaches the first element of the outer one only.
      */
     static String path(String prefix, String path) {
         if (prefix.isEmpty()) {
             return path;
         }
-        int first = path.indexOf("[any]");
-        return prefix + (first < 0 ? path : path.substring(0, first + 5) + path.substring(first + 5).replace("[any]", "[0]"));
+        int last = path.lastIndexOf("[any]");
+        return prefix + (last < 0 ? path : path.substring(0, last).replace("[any]", "[0]") + path.substring(last));
     }
 
     static double ms(double nanos) {
