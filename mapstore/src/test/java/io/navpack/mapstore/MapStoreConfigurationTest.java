@@ -88,18 +88,22 @@ class MapStoreConfigurationTest {
         return config;
     }
 
-    /** Starts a member with {@code config} on the test database, writes the seed trades and checks their rows. */
-    private void writesRows(Config config) throws SQLException {
-        config.getDataConnectionConfig("trades-db").setProperty("jdbcUrl", db.jdbcUrl());
-        HazelcastInstance member = Hazelcast.newHazelcastInstance(Loopback.member(config, cluster, port, port));
-        instances.add(member);
+    /** Starts a member with {@code config} and a client of it, and sets the seed trades in {@code map}. */
+    private void setSeedTrades(Config config, String map) {
+        instances.add(Hazelcast.newHazelcastInstance(Loopback.member(config, cluster, port, port)));
         HazelcastInstance client = HazelcastClient.newHazelcastClient(
                 Loopback.client(NavpackConfig.of(Trade.class).applyTo(new ClientConfig()), cluster, port));
         instances.add(client);
-        IMap<Long, Trade> trades = client.getMap("trades");
+        IMap<Long, Trade> trades = client.getMap(map);
         for (Trade t : SeedTrades.load()) {
             trades.set(t.id(), t);
         }
+    }
+
+    /** Starts a member with {@code config} on the test database, writes the seed trades and checks their rows. */
+    private void writesRows(Config config) throws SQLException {
+        config.getDataConnectionConfig("trades-db").setProperty("jdbcUrl", db.jdbcUrl());
+        setSeedTrades(config, "trades");
         try (Connection c = db.connect(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT currency1), min(trade_date) FROM trades")) {
             rs.next();
@@ -134,15 +138,7 @@ class MapStoreConfigurationTest {
         config.getDataConnectionConfig("orders-db").setProperty("jdbcUrl", db.jdbcUrl());
         // a table of its own: the test database is shared with the other tests of this JVM
         config.getMapConfig("orders").getMapStoreConfig().setProperty("table-name", "bundle_orders");
-        HazelcastInstance member = Hazelcast.newHazelcastInstance(Loopback.member(config, cluster, port, port));
-        instances.add(member);
-        HazelcastInstance client = HazelcastClient.newHazelcastClient(
-                Loopback.client(NavpackConfig.of(Trade.class).applyTo(new ClientConfig()), cluster, port));
-        instances.add(client);
-        IMap<Long, Trade> orders = client.getMap("orders");
-        for (Trade t : SeedTrades.load()) {
-            orders.set(t.id(), t);
-        }
+        setSeedTrades(config, "orders");
         try (Connection c = db.connect(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT count(*) FROM bundle_orders")) {
             rs.next();
