@@ -54,12 +54,8 @@ class DocumentQueriesTest {
     static IMap<String, PackedRecord> map;
     static Map<String, Element> oracle;
 
-    @BeforeAll
-    static void load() throws Exception {
-        String cluster = Loopback.clusterName();
-        int[] ports = {Loopback.freePort(), Loopback.freePort()};
-        Path work = Path.of("target", "queries", cluster);
-        // the members start side by side while this JVM parses the documents
+    /** Starts a member JVM with Jet on each of {@code ports}, each in a directory of its own below {@code work}. */
+    static List<CompletableFuture<MemberJvm>> startMembers(String cluster, int[] ports, Path work) {
         List<CompletableFuture<MemberJvm>> starting = new ArrayList<>();
         for (int i = 0; i < ports.length; i++) {
             String xml = Loopback.memberXml(cluster, ports[i], ports, "<jet enabled=\"true\"><instance>"
@@ -68,6 +64,16 @@ class DocumentQueriesTest {
             // each in a directory of its own: a member's start writes its class path there
             starting.add(CompletableFuture.supplyAsync(() -> MemberJvm.start(name, xml, (Path) null, work.resolve(name))));
         }
+        return starting;
+    }
+
+    @BeforeAll
+    static void load() throws Exception {
+        String cluster = Loopback.clusterName();
+        int[] ports = {Loopback.freePort(), Loopback.freePort()};
+        Path work = Path.of("target", "queries", cluster);
+        // the members start side by side while this JVM parses the documents
+        List<CompletableFuture<MemberJvm>> starting = startMembers(cluster, ports, work);
         oracle = FpmlSet.parse();
         DocumentSchema schema = SchemaInference.of(DocumentFormat.XML).name("fpml").addPath(FpmlSet.dir()).infer();
         for (CompletableFuture<MemberJvm> m : starting) {

@@ -50,13 +50,7 @@ class DocumentRowsTest {
         String cluster = Loopback.clusterName();
         int[] ports = {Loopback.freePort(), Loopback.freePort()};
         Path work = Path.of("target", "rows", cluster);
-        List<CompletableFuture<MemberJvm>> starting = new ArrayList<>();
-        for (int i = 0; i < ports.length; i++) {
-            String xml = Loopback.memberXml(cluster, ports[i], ports, "<jet enabled=\"true\"><instance>"
-                    + "<cooperative-thread-count>2</cooperative-thread-count></instance></jet>");
-            String name = "member-" + (i + 1);
-            starting.add(CompletableFuture.supplyAsync(() -> MemberJvm.start(name, xml, (Path) null, work.resolve(name))));
-        }
+        List<CompletableFuture<MemberJvm>> starting = DocumentQueriesTest.startMembers(cluster, ports, work);
         fpml = FpmlSet.parse();
         DocumentSchema fpmlSchema = SchemaInference.of(DocumentFormat.XML).name("fpml").addPath(FpmlSet.dir()).infer();
         seed = Long.getLong("navpack.pacs.seed", System.nanoTime());
