@@ -82,6 +82,13 @@ public class NavpackSqlConnector extends IMapSqlConnector {
     public static final String TYPE_NAME = "NavpackMap";
     /** Option naming the navpack type of the values, e.g. {@code 'valueNavpackType' = 'Trade'}. */
     public static final String OPTION_VALUE_TYPE = "valueNavpackType";
+    /**
+     * Option bounding the columns of a mapping without a column list, e.g. {@code 'maxColumns' = '5000'}: nested
+     * records are flattened level by level as deep as the columns stay within it (default
+     * {@value ValueColumns#DEFAULT_MAX_COLUMNS}); the records below are {@code JSON} columns. A column list names
+     * fields at any depth.
+     */
+    public static final String OPTION_MAX_COLUMNS = "maxColumns";
     /** The value format this connector accepts (and the default of {@code valueFormat}). */
     public static final String NAVPACK_FORMAT = "navpack";
     /** A hidden column holding the stored value, from which {@code UPDATE} keeps the fields no column sets. */
@@ -98,6 +105,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
         options.add(OPTION_VALUE_TYPE);
         options.add(RowsMapping.OPTION_ROWS);
         options.add(RowsMapping.OPTION_PARENT_FIELDS);
+        options.add(OPTION_MAX_COLUMNS);
         return options;
     }
 
@@ -163,7 +171,7 @@ public class NavpackSqlConnector extends IMapSqlConnector {
         }
 
         if (valueUser.isEmpty()) {
-            for (ValueColumns.Column c : ValueColumns.of(schema, registry)) {
+            for (ValueColumns.Column c : ValueColumns.of(schema, registry, maxColumns(options))) {
                 out.add(new MappingField(c.name, c.type, QueryPath.VALUE_PREFIX + c.path, typeName));
             }
         } else {
@@ -172,6 +180,24 @@ public class NavpackSqlConnector extends IMapSqlConnector {
             }
         }
         return out;
+    }
+
+    /** The {@value #OPTION_MAX_COLUMNS} option, or its default. */
+    static int maxColumns(Map<String, String> options) {
+        String v = options.get(OPTION_MAX_COLUMNS);
+        if (v == null) {
+            return ValueColumns.DEFAULT_MAX_COLUMNS;
+        }
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw QueryException.error("option '" + OPTION_MAX_COLUMNS + "' = '" + v + "' is not a positive whole number of "
+                + "columns (default " + ValueColumns.DEFAULT_MAX_COLUMNS + ")");
     }
 
     private static MappingField validate(MappingField f, Schema schema, SchemaRegistry registry, String typeName) {

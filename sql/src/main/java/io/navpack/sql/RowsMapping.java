@@ -210,7 +210,8 @@ final class RowsMapping {
         available.put(KEY, new MappingField(KEY, keyType, KEY));
         available.put(INDEX, new MappingField(INDEX, QueryDataType.INT, INDEX));
         if (element.schema() != null) {
-            for (ValueColumns.Column c : ValueColumns.of(element.schema(), registry)) {
+            for (ValueColumns.Column c : ValueColumns.of(element.schema(), registry,
+                    NavpackSqlConnector.maxColumns(options))) {
                 available.put(c.name, new MappingField(c.name, c.type, ELEMENT_PREFIX + "." + c.path));
             }
         } else {
@@ -236,6 +237,12 @@ final class RowsMapping {
             MappingField natural;
             if (ext == null) {
                 natural = available.get(f.name());
+                if (natural == null && element.schema() != null && f.name().indexOf('[') < 0) {
+                    // a field of the element below the levels flattened without a column list
+                    FieldType t = ValueColumns.typeAt(element.schema(), f.name(), registry);
+                    natural = t == null ? null : new MappingField(f.name(), ValueColumns.sqlType(t),
+                            ELEMENT_PREFIX + "." + f.name());
+                }
                 if (natural == null) {
                     throw QueryException.error("column '" + f.name() + "' is neither __key, __index, a field of the "
                             + "element " + element.path() + " nor a parent field; its columns: "

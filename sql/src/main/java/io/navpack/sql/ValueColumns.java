@@ -23,8 +23,14 @@ import io.navpack.hazelcast.internal.ProvenOn;
  */
 @ProvenOn({"5.5.0", "5.6.0", "5.7.0"})
 final class ValueColumns {
-    /** How deep nested records are flattened; deeper records become JSON columns. */
+    /** How deep nested records are flattened at most; deeper records become JSON columns. */
     static final int MAX_DEPTH = 8;
+    /**
+     * How many columns a mapping without a column list has at most, unless its {@code maxColumns} option says
+     * otherwise: documents of wide schemas (an FpML trade flattens into tens of thousands of paths) would make every
+     * query plan, and every member's copy of the mapping, that wide.
+     */
+    static final int DEFAULT_MAX_COLUMNS = 1_000;
 
     /** A column: its name, the field path it reads (dot-separated field names) and its SQL type. */
     static final class Column {
@@ -58,30 +64,71 @@ final class ValueColumns {
         return best;
     }
 
-    /** The columns of {@code schema}'s values, nested records flattened. */
+    /** The columns of {@code schema}'s values, nested records flattened within {@link #DEFAULT_MAX_COLUMNS}. */
     static List<Column> of(Schema schema, SchemaRegistry registry) {
-        List<Column> out = new ArrayList<>();
+        return of(schema, registry, DEFAULT_MAX_COLUMNS);
+    }
+
+    /**
+     * The columns of {@code schema}'s values, nested records flattened level by level as deep as the columns stay
+     * within {@code maxColumns} (and {@link #MAX_DEPTH}); the records of the first level that would exceed it are one
+     * {@code JSON} column each. The top level's fields are columns however many they are.
+     */
+    static List<Column> of(Schema schema, SchemaRegistry registry, int maxColumns) {
+        int depth = 1;
         Deque<String> types = new ArrayDeque<>();
         types.push(schema.typeName());
-        add(schema, "", registry, types, out);
+        while (depth < MAX_DEPTH && count(schema, registry, types, depth + 1, maxColumns) <= maxColumns) {
+            depth++;
+        }
+        List<Column> out = new ArrayList<>();
+        add(schema, "", registry, types, depth, out);
         return Collections.unmodifiableList(out);
     }
 
-    private static void add(Schema schema, String prefix, SchemaRegistry registry, Deque<String> types, List<Column> out) {
+    /** The columns with records flattened {@code depth} levels deep (1: the top level only), or a number above {@code budget}. */
+    private static int count(Schema schema, SchemaRegistry registry, Deque<String> types, int depth, int budget) {
+        int n = 0;
+        for (Field f : schema.fields()) {
+            Schema nested = flattened(f, registry, types, depth);
+            if (nested != null) {
+                types.push(nested.typeName());
+                n += count(nested, registry, types, depth, budget - n);
+                types.pop();
+            } else {
+                n++;
+            }
+            if (n > budget) {
+                break;
+            }
+        }
+        return n;
+    }
+
+    private static void add(Schema schema, String prefix, SchemaRegistry registry, Deque<String> types, int depth,
+                            List<Column> out) {
         for (Field f : schema.fields()) {
             String path = prefix + f.name();
-            FieldType t = f.type();
-            if (t.kind() == Kind.RECORD) {
-                Schema nested = newest(registry, t.name());
-                if (nested != null && !types.contains(t.name()) && types.size() < MAX_DEPTH) {
-                    types.push(t.name());
-                    add(nested, path + ".", registry, types, out);
-                    types.pop();
-                    continue;
-                }
+            Schema nested = flattened(f, registry, types, depth);
+            if (nested != null) {
+                types.push(nested.typeName());
+                add(nested, path + ".", registry, types, depth, out);
+                types.pop();
+            } else {
+                out.add(new Column(path, sqlType(f.type())));
             }
-            out.add(new Column(path, sqlType(t)));
         }
+    }
+
+    /**
+     * The schema of {@code f}'s record when it is flattened at this level ({@code types}: the record types on the way
+     * here): a record of a known type that is not one of those, above {@code depth}; null when {@code f} is a column.
+     */
+    private static Schema flattened(Field f, SchemaRegistry registry, Deque<String> types, int depth) {
+        if (f.type().kind() != Kind.RECORD || types.size() >= depth || types.contains(f.type().name())) {
+            return null;
+        }
+        return newest(registry, f.type().name());
     }
 
     /**

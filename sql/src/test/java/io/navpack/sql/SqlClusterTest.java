@@ -230,6 +230,29 @@ class SqlClusterTest {
     }
 
     @Test
+    void theMaxColumnsOptionBoundsTheFlatteningAndAColumnListReachesBelowIt() {
+        update(client, "CREATE MAPPING orders_narrow EXTERNAL NAME orders_indexed TYPE NavpackMap "
+                + "OPTIONS ('valueNavpackType' = 'Order', 'maxColumns' = '16')");
+        List<String> names = rows(client, "SELECT column_name FROM information_schema.columns WHERE table_name = "
+                + "'orders_narrow' ORDER BY ordinal_position").stream().map(r -> (String) r.get(0)).toList();
+        assertThat(names).hasSize(17).contains("__key", "customer.name", "customer.address")
+                .doesNotContain("customer.address.city");
+        List<List<Object>> r = rows(client, "SELECT __key, JSON_VALUE(\"customer.address\", '$.city') FROM orders_narrow");
+        assertThat(r).hasSize(ENTRIES);
+        for (List<Object> row : r) {
+            assertThat(row.get(1)).isEqualTo(city(orders.get((int) (long) (Long) row.get(0) - 1)));
+        }
+        // named in a column list, a field below the bound is a column of its own
+        update(client, "CREATE MAPPING orders_deep EXTERNAL NAME orders_indexed (__key BIGINT, \"customer.address.city\" "
+                + "VARCHAR) TYPE NavpackMap OPTIONS ('valueNavpackType' = 'Order', 'maxColumns' = '2')");
+        assertThat(keys(rows(client, "SELECT __key FROM orders_deep WHERE \"customer.address.city\" = 'Lyon'")))
+                .isEqualTo(expected(o -> "Lyon".equals(city(o))));
+        assertThatThrownBy(() -> update(client, "CREATE MAPPING bad_max EXTERNAL NAME orders_indexed TYPE NavpackMap "
+                + "OPTIONS ('valueNavpackType' = 'Order', 'maxColumns' = 'all')")).hasMessageContaining("maxColumns")
+                .hasMessageContaining("1000");
+    }
+
+    @Test
     void anExplicitColumnListWithRenamedAndNestedColumns() {
         update(client, "CREATE MAPPING orders_cols EXTERNAL NAME orders_indexed (__key BIGINT, state VARCHAR EXTERNAL NAME "
                 + "\"this.status\", city VARCHAR EXTERNAL NAME \"this.customer.address.city\", total DECIMAL, "

@@ -31,6 +31,20 @@ class ValueColumnsTest {
     }
 
     @Test
+    void recordsAreFlattenedLevelByLevelWithinTheColumnBound() {
+        SchemaRegistry registry = new SchemaRegistry();
+        registry.register(Order.class);
+        io.navpack.format.Schema order = registry.binding(Order.class).schema();
+        assertThat(ValueColumns.of(order, registry)).hasSize(17);
+        assertThat(ValueColumns.of(order, registry, 17)).hasSize(17);
+        // the address level would make 17: it stays one JSON column, the customer's level is flattened
+        assertThat(describe(ValueColumns.of(order, registry, 16))).hasSize(16)
+                .contains("customer.name VARCHAR", "customer.address JSON").doesNotContain("customer.address.city VARCHAR");
+        // the top level is always columns, however many
+        assertThat(describe(ValueColumns.of(order, registry, 3))).hasSize(15).contains("customer JSON", "weight DOUBLE");
+    }
+
+    @Test
     void aRecordThatContainsItselfIsOneJsonColumn() {
         SchemaRegistry registry = new SchemaRegistry();
         registry.register(Leg.class);

@@ -134,6 +134,9 @@ class DocumentRowsTest {
         sql("CREATE OR REPLACE MAPPING fpml_trades EXTERNAL NAME fpml TYPE NavpackMap OPTIONS ("
                 + "'valueNavpackType' = 'fpml.dataDocument', 'keyFormat' = 'varchar', 'rows' = 'trade[any]', "
                 + "'parentFields' = 'fpmlVersion')");
+        // an FpML trade flattens into tens of thousands of paths: the mapping keeps the levels that fit 1,000 columns
+        assertThat((Long) sql("SELECT COUNT(*) FROM information_schema.columns WHERE table_name = 'fpml_trades'").get(0).get(0))
+                .isBetween(100L, 1_003L);
         Map<String, String> got = new TreeMap<>();
         for (List<Object> r : sql("SELECT __key, __index, \"tradeHeader.tradeDate\", fpmlVersion FROM fpml_trades")) {
             assertThat(got.put(r.get(0) + "#" + r.get(1), r.get(2) + " " + r.get(3))).isNull();
@@ -223,6 +226,17 @@ class DocumentRowsTest {
         assertThat((BigDecimal) sql(byBic, bic).get(0).get(0)).isEqualByComparingTo(eurOfBic);
         client.getMap("pacs").addIndex(IndexType.HASH, "FIToFICstmrCdtTrf.CdtTrfTxInf[any].DbtrAgt.FinInstnId.BICFI");
         assertThat((BigDecimal) sql(byBic, bic).get(0).get(0)).isEqualByComparingTo(eurOfBic);
+
+        // flattened one level only, the debtor agent is a JSON column; named in a column list, its BIC is one of its own
+        sql("CREATE OR REPLACE MAPPING tx_narrow EXTERNAL NAME pacs TYPE NavpackMap OPTIONS ('keyFormat' = 'varchar', "
+                + "'rows' = 'FIToFICstmrCdtTrf.CdtTrfTxInf[any]', 'maxColumns' = '8')");
+        List<String> narrow = sql("SELECT column_name FROM information_schema.columns WHERE table_name = 'tx_narrow'")
+                .stream().map(r -> (String) r.get(0)).toList();
+        assertThat(narrow).contains("DbtrAgt").doesNotContain("DbtrAgt.FinInstnId.BICFI");
+        sql("CREATE OR REPLACE MAPPING tx_bic EXTERNAL NAME pacs (__key VARCHAR, \"DbtrAgt.FinInstnId.BICFI\" VARCHAR, "
+                + "\"IntrBkSttlmAmt\" DECIMAL, \"IntrBkSttlmAmt_Ccy\" VARCHAR) TYPE NavpackMap OPTIONS ("
+                + "'rows' = 'FIToFICstmrCdtTrf.CdtTrfTxInf[any]', 'maxColumns' = '8')");
+        assertThat((BigDecimal) sql(byBic.replace("FROM tx ", "FROM tx_bic "), bic).get(0).get(0)).isEqualByComparingTo(eurOfBic);
     }
 
     @Test
