@@ -16,8 +16,9 @@ import java.util.List;
 import io.navpack.hazelcast.internal.ProvenOn;
 
 /**
- * The SQL columns of a navpack type: every field of its newest schema, with nested records flattened
- * into columns named by their path ({@code "customer.address.city"}), each with the SQL type its kind maps
+ * The SQL columns of a navpack type: every field of its newest schema, with nested records flattened (as deep as
+ * the column bound allows, {@link #of(Schema, SchemaRegistry, int)}) into columns named by their path
+ * ({@code "customer.address.city"}), each with the SQL type its kind maps
  * to ({@link #sqlType}). Lists, sets, arrays and maps are {@code JSON} columns; a nested record whose
  * type the cluster does not know, or that contains itself, is one {@code JSON} column too.
  */
