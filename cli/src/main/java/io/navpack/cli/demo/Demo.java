@@ -23,6 +23,7 @@ import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.LocalMapStats;
+import com.hazelcast.partition.Partition;
 import com.hazelcast.query.Predicates;
 import io.navpack.extract.BreakEven;
 import io.navpack.extract.NavpackExtractor;
@@ -58,6 +59,7 @@ import com.hazelcast.cluster.Member;
 import io.navpack.cli.SqlTable;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import java.util.UUID;
 
 /**
  * The demo: an embedded cluster on loopback, trades loaded into a navpack map with query indexes, and
@@ -307,17 +309,22 @@ public final class Demo {
         awaitOneCluster();
     }
 
-    /** Waits (at most 60 s) until every member's member list holds all members: views are updated asynchronously. */
+    /**
+     * Waits (at most 60 s) until every member's member list holds all members (views are updated asynchronously) and
+     * every member owns partitions with no migration left: an SQL job planned before a new member owns any partition
+     * fails ("Selected members do not contain the required member").
+     */
     private void awaitOneCluster() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             int smallest = cluster.stream().mapToInt(m -> m.getCluster().getMembers().size()).min().orElse(0);
-            if (smallest == members) {
+            if (smallest == members && everyMemberOwnsPartitions()) {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(members + " members started but one sees only " + smallest
-                        + " members after 60 s");
+                throw new IllegalStateException(members + " members started but " + (smallest < members
+                        ? "one sees only " + smallest + " members" : "the partitions are not spread over them")
+                        + " after 60 s");
             }
             try {
                 Thread.sleep(50);
@@ -326,6 +333,21 @@ public final class Demo {
                 throw new IllegalStateException("interrupted while waiting for the members to see each other", e);
             }
         }
+    }
+
+    private boolean everyMemberOwnsPartitions() {
+        Set<UUID> owners = new HashSet<>();
+        for (Partition p : cluster.get(0).getPartitionService().getPartitions()) {
+            if (p.getOwner() != null) {
+                owners.add(p.getOwner().getUuid());
+            }
+        }
+        for (HazelcastInstance m : cluster) {
+            if (!owners.contains(m.getCluster().getLocalMember().getUuid()) || !m.getPartitionService().isClusterSafe()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Average Hazelcast Data size of the same trades in four formats, from a member's serialization service. */
