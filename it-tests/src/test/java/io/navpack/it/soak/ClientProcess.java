@@ -103,6 +103,35 @@ final class ClientProcess implements AutoCloseable {
         return until(last, timeout);
     }
 
+    /**
+     * The client JVM's threads ({@code jcmd Thread.print}) written beside its log, and the stacks of its worker threads
+     * (at most 6,000 characters): what a worker that does not answer is waiting for.
+     */
+    private String workerStacks() {
+        Path file = settings.out().resolve("client-" + name() + "-threads.txt");
+        try {
+            Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(process.pid()), "Thread.print").redirectErrorStream(true).redirectOutput(file.toFile()).start();
+            if (!jcmd.waitFor(60, TimeUnit.SECONDS)) {
+                jcmd.destroyForcibly();
+                return "(no thread dump within 60 s)";
+            }
+            StringBuilder out = new StringBuilder();
+            for (String block : Files.readString(file, StandardCharsets.UTF_8).split("\n\n")) {
+                if (block.startsWith("\"worker-")) {
+                    out.append(block, 0, Math.min(block.length(), 1_500)).append("\n");
+                }
+            }
+            String stacks = out.length() > 6_000 ? out.substring(0, 6_000) + "..." : out.toString();
+            return stacks + "(all threads: " + file + ")";
+        } catch (IOException e) {
+            return "(no thread dump: " + e + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(no thread dump: interrupted)";
+        }
+    }
+
     private List<String> until(String last, Duration timeout) {
         List<String> lines = new ArrayList<>();
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -111,7 +140,8 @@ final class ClientProcess implements AutoCloseable {
                 String line = answers.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (line == null) {
                     throw new IllegalStateException(name() + " did not answer '" + last + "' within " + timeout.toSeconds() + " s; so far "
-                            + lines + "; its log: " + settings.out().resolve("client-" + name() + ".log"));
+                            + lines + "; its log: " + settings.out().resolve("client-" + name() + ".log") + "; its workers now:\n"
+                            + workerStacks());
                 }
                 if (line.startsWith(last)) {
                     lines.add(line);
