@@ -21,7 +21,7 @@ class DatabaseStepTest {
     @Test
     void everyEntryComesBackFromTheDatabase() throws Exception {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        Path fpml = Path.of(System.getProperty("navpack.fpml.dir", "../../shared/data/fpml")).toAbsolutePath().normalize();
+        Path fpml = SharedData.fpml();
         DatabaseStep.Result r = new DatabaseStep(new PrintStream(progress, true, StandardCharsets.UTF_8))
                 .run(2_000, 40, fpml);
         assertThat(r.rows()).extracting(DatabaseStep.Row::format).containsExactly("navpack (NavpackMapStore)",

@@ -183,9 +183,7 @@ class DocumentsClusterIT {
     }
 
     private static Path fpml() {
-        Path p = Path.of(System.getProperty("navpack.fpml.dir", "../../shared/data/fpml")).toAbsolutePath().normalize();
-        assertThat(p).as("the shared FpML documents (-Dnavpack.fpml.dir)").isDirectory();
-        return p;
+        return SharedData.fpml();
     }
 
     private static List<Path> files(Path root, String ext) throws IOException {

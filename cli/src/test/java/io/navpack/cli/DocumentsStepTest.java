@@ -25,7 +25,7 @@ class DocumentsStepTest {
     @Test
     void everyFormatFindsTheSameTrades() throws Exception {
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        Path fpml = Path.of(System.getProperty("navpack.fpml.dir", "../../shared/data/fpml")).toAbsolutePath().normalize();
+        Path fpml = SharedData.fpml();
         DemoReport r = new Demo(2, 1_000, 1, false, new PrintStream(progress, true, StandardCharsets.UTF_8))
                 .documents(fpml, 800).run();
         DocumentsStep.Result d = r.documents;

@@ -113,7 +113,7 @@ class StreamCommandIT {
     }
 
     static List<Path> fpml() throws Exception {
-        Path dir = Path.of(System.getProperty("navpack.fpml.dir", "../../shared/data/fpml")).toAbsolutePath().normalize();
+        Path dir = SharedData.fpml();
         try (Stream<Path> s = Files.walk(dir)) {
             return s.filter(f -> f.toString().endsWith(".xml")).sorted().limit(60).toList();
         }

@@ -65,11 +65,6 @@ final class ValueColumns {
         return best;
     }
 
-    /** The columns of {@code schema}'s values, nested records flattened within {@link #DEFAULT_MAX_COLUMNS}. */
-    static List<Column> of(Schema schema, SchemaRegistry registry) {
-        return of(schema, registry, DEFAULT_MAX_COLUMNS);
-    }
-
     /**
      * The columns of {@code schema}'s values, nested records flattened level by level as deep as the columns stay
      * within {@code maxColumns} (and {@link #MAX_DEPTH}); the records of the first level that would exceed it are one

@@ -23,7 +23,8 @@ class ValueColumnsTest {
     void nestedRecordsAreFlattenedAndContainersAreJson() {
         SchemaRegistry registry = new SchemaRegistry();
         registry.register(Order.class);
-        assertThat(describe(ValueColumns.of(registry.binding(Order.class).schema(), registry))).containsExactly(
+        assertThat(describe(ValueColumns.of(registry.binding(Order.class).schema(), registry,
+                ValueColumns.DEFAULT_MAX_COLUMNS))).containsExactly(
                 "id BIGINT", "status VARCHAR", "customer.name VARCHAR", "customer.address.city VARCHAR",
                 "customer.address.country VARCHAR", "lines JSON", "tags JSON", "scores JSON", "total DECIMAL",
                 "placed DATE", "priority VARCHAR", "createdAt TIMESTAMP WITH TIME ZONE", "ref VARCHAR", "counts JSON",
@@ -35,7 +36,7 @@ class ValueColumnsTest {
         SchemaRegistry registry = new SchemaRegistry();
         registry.register(Order.class);
         io.navpack.format.Schema order = registry.binding(Order.class).schema();
-        assertThat(ValueColumns.of(order, registry)).hasSize(17);
+        assertThat(ValueColumns.of(order, registry, ValueColumns.DEFAULT_MAX_COLUMNS)).hasSize(17);
         assertThat(ValueColumns.of(order, registry, 17)).hasSize(17);
         // the address level would make 17: it stays one JSON column, the customer's level is flattened
         assertThat(describe(ValueColumns.of(order, registry, 16))).hasSize(16)
@@ -48,7 +49,7 @@ class ValueColumnsTest {
     void aRecordThatContainsItselfIsOneJsonColumn() {
         SchemaRegistry registry = new SchemaRegistry();
         registry.register(Leg.class);
-        assertThat(describe(ValueColumns.of(registry.binding(Leg.class).schema(), registry)))
+        assertThat(describe(ValueColumns.of(registry.binding(Leg.class).schema(), registry, ValueColumns.DEFAULT_MAX_COLUMNS)))
                 .containsExactly("payer VARCHAR", "notional DECIMAL", "periods JSON", "next JSON");
         assertThat(ValueColumns.sqlType(registry.binding(Leg.class).schema().field("next").type()))
                 .isEqualTo(QueryDataType.JSON);
