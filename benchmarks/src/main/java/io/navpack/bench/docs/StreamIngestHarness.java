@@ -53,7 +53,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * backup) streaming them into a map with ten indexed paths, while a client in this JVM runs indexed and nested-path
  * queries without pause.
  *
- * <p>The messages are published first, half to topic A and half to topic B (4 partitions each), so that the
+ * <p>The messages are published first, to topic A and then the last {@code warm} of them (half by default) to topic B
+ * (4 partitions each), so that the
  * producer's work is not the members'. For each format (navpack's stream, then the same stream built by hand into
  * {@code HazelcastJsonValue} and into Compact generic records): the map and its indexes are made, the query client
  * starts, a job drains topic A (cold), the queries run 20 s with nothing arriving (idle), a second job drains topic B
@@ -63,8 +64,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * (the members' CPU per second in the idle phase, queries and Jet's own threads, times the ingest's length).
  * Query latency: p50, p99, p99.9 of each phase (HdrHistogram).
  *
- * <pre>java -cp benchmarks/target/benchmarks.jar io.navpack.bench.docs.StreamIngestHarness [messages] [formats]</pre>
- * Messages default to 20,000 (580 MB), formats to {@code navpack,json,compact}; logs under {@code target/stream/}.
+ * <pre>java -cp benchmarks/target/benchmarks.jar io.navpack.bench.docs.StreamIngestHarness [messages] [formats] [warm]</pre>
+ * Messages default to 20,000 (580 MB), formats to {@code navpack,json,compact}, warm (topic B) to half the messages;
+ * logs under {@code target/stream/}. {@code -Dnavpack.bench.member.jvmArgs} replaces the members' default
+ * {@code -Xms3g -Xmx3g}.
  */
 public final class StreamIngestHarness {
     static final int TRADES_PER_MESSAGE = 4;
@@ -100,9 +103,13 @@ public final class StreamIngestHarness {
     public static void main(String[] args) throws Exception {
         int messages = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         List<String> formats = List.of((args.length > 1 ? args[1] : "navpack,json,compact").split(","));
+        int warm = args.length > 2 ? Integer.parseInt(args[2]) : messages / 2;
+        if (warm <= 0 || warm >= messages) {
+            throw new IllegalArgumentException("the warm messages are between 1 and " + (messages - 1));
+        }
         StreamIngestHarness h = new StreamIngestHarness();
         try {
-            h.run(messages, formats);
+            h.run(messages, warm, formats);
         } finally {
             h.close();
         }
@@ -136,7 +143,7 @@ public final class StreamIngestHarness {
         return d.substring(a, d.indexOf("</tradeId>", a));
     }
 
-    private void run(int messages, List<String> formats) throws Exception {
+    private void run(int messages, int warm, List<String> formats) throws Exception {
         Path work = ClientOpsCluster.home().resolve("stream");
         Files.createDirectories(work);
         List<byte[]> templates = FpmlTrades.templates(FpmlDocuments.dir());
@@ -152,14 +159,16 @@ public final class StreamIngestHarness {
                 List.of("-XX:+UseG1GC", "-Xms1g"));
         broker.createTopic("stream-a", PARTITIONS);
         broker.createTopic("stream-b", PARTITIONS);
-        long bytes = publish(templates, messages);
-        System.out.printf(Locale.ROOT, "# %,d messages of %,d trades each published: %.1f MB, %.1f KB per message%n", messages,
-                TRADES_PER_MESSAGE, bytes / 1e6, bytes / 1e3 / messages);
+        int cold = messages - warm;
+        long[] bytes = publish(templates, messages, cold);
+        System.out.printf(Locale.ROOT, "# %,d messages of %,d trades each published: %.1f MB, %.1f KB per message; %,d to topic A"
+                        + " (%.1f MB), %,d to topic B (%.1f MB)%n", messages, TRADES_PER_MESSAGE, (bytes[0] + bytes[1]) / 1e6,
+                (bytes[0] + bytes[1]) / 1e3 / messages, cold, bytes[0] / 1e6, warm, bytes[1] / 1e6);
         start(work);
         DocumentCatalog.publish(client, "s-navpack", schema);
         List<String> lines = new ArrayList<>();
         for (String f : formats) {
-            lines.addAll(measure(f, schema, templates, messages, bytes));
+            lines.addAll(measure(f, schema, templates, messages, cold, bytes));
         }
         System.out.println();
         System.out.println("| format | phase | MB/s | messages/s | s | members' CPU s | MB per member CPU s | the same, queries' share"
@@ -168,20 +177,21 @@ public final class StreamIngestHarness {
         lines.forEach(System.out::println);
     }
 
-    private long publish(List<byte[]> templates, int messages) throws Exception {
+    /** Messages 0 to {@code cold - 1} to topic A, the rest to topic B; the bytes of each. */
+    private long[] publish(List<byte[]> templates, int messages, int cold) throws Exception {
         Properties p = new Properties();
         p.setProperty("bootstrap.servers", broker.bootstrap());
         p.setProperty("acks", "1");
         p.setProperty("linger.ms", "5");
         p.setProperty("batch.size", Integer.toString(1 << 20));
         p.setProperty("max.request.size", Integer.toString(8 << 20));
-        long bytes = 0;
+        long[] bytes = new long[2];
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
             List<Future<?>> last = new ArrayList<>();
             for (int n = 0; n < messages; n++) {
                 byte[] m = message(templates, n);
-                bytes += m.length;
-                last.add(producer.send(new ProducerRecord<>(n < messages / 2 ? "stream-a" : "stream-b",
+                bytes[n < cold ? 0 : 1] += m.length;
+                last.add(producer.send(new ProducerRecord<>(n < cold ? "stream-a" : "stream-b",
                         ("message-" + n).getBytes(StandardCharsets.UTF_8), m)));
                 if (last.size() == 1000) {
                     for (Future<?> f : last) {
@@ -198,7 +208,8 @@ public final class StreamIngestHarness {
     }
 
     /** One format: cold ingest, idle queries, warm ingest with queries, heap per entry. */
-    private List<String> measure(String format, DocumentSchema schema, List<byte[]> templates, int messages, long bytes)
+    private List<String> measure(String format, DocumentSchema schema, List<byte[]> templates, int messages, int coldMessages,
+                                 long[] bytes)
             throws Exception {
         String mapName = "s-" + format;
         String prefix = format.equals("json") ? "dataDocument." : "";
@@ -222,7 +233,7 @@ public final class StreamIngestHarness {
         List<Job> jobs = new ArrayList<>();
         try {
             Histogram before = q.swap();
-            Ingest cold = ingest(format, schema, mapName, "stream-a", messages / 2, jobs);
+            Ingest cold = ingest(format, schema, mapName, "stream-a", coldMessages, jobs);
             Histogram coldQueries = q.swap();
             double m0 = membersCpu();
             long t0 = System.nanoTime();
@@ -239,11 +250,10 @@ public final class StreamIngestHarness {
             jobs.clear();
             long heap1 = heap();
             double perEntry = (heap1 - heap0) / (double) messages;
-            long half = bytes / 2;
-            out.add(cold.line(format, "cold ingest (topic A)", half, messages / 2, idleRate, coldQueries));
+            out.add(cold.line(format, "cold ingest (topic A)", bytes[0], coldMessages, idleRate, coldQueries));
             out.add(String.format(Locale.ROOT, "| %s | idle, %d s (members %.2f CPU s per s) | | | | | | | | %s |", format, IDLE_SECONDS,
                     idleRate, latencies(idle)));
-            out.add(warm.line(format, "warm ingest (topic B)", bytes - half, messages - messages / 2, idleRate, warmQueries));
+            out.add(warm.line(format, "warm ingest (topic B)", bytes[1], messages - coldMessages, idleRate, warmQueries));
             out.add(String.format(Locale.ROOT, "| %s | heap per entry (message of %d trades), entries and backups: %,.0f B"
                             + " (%,.0f B per trade) | | | | | | | | p99 warm / idle: %.2f |", format, TRADES_PER_MESSAGE, perEntry,
                     perEntry / TRADES_PER_MESSAGE, ms(warmQueries.getValueAtPercentile(99)) / ms(idle.getValueAtPercentile(99))));
@@ -297,11 +307,14 @@ public final class StreamIngestHarness {
         double m0 = membersCpu();
         double b0 = brokerCpu();
         long t0 = System.nanoTime();
+        System.out.printf(Locale.ROOT, "# %s %s: first entry at %s%n", format, topic, java.time.LocalTime.now());
         while (map.size() < until) {
             check(deadline, job, format);
             TimeUnit.MILLISECONDS.sleep(20);
         }
-        return new Ingest((System.nanoTime() - t0) / 1e9, membersCpu() - m0, brokerCpu() - b0);
+        Ingest done = new Ingest((System.nanoTime() - t0) / 1e9, membersCpu() - m0, brokerCpu() - b0);
+        System.out.printf(Locale.ROOT, "# %s %s: last entry at %s%n", format, topic, java.time.LocalTime.now());
+        return done;
     }
 
     private static void check(long deadline, Job job, String format) {
