@@ -22,13 +22,19 @@ import java.util.function.LongSupplier;
  * the rounds of each navpack map's ratio to Compact's, and the bytes every thread of the JVM allocated per entry.
  *
  * <pre>java -Xmx6g -cp benchmarks/target/benchmarks.jar io.navpack.bench.scan.TradeQueryHarness [trades] [rounds]</pre>
- * Trades default to 1,000,000, rounds to 15 (after two rounds not counted).
+ * Trades default to 1,000,000, rounds to 15 (after two rounds not counted). {@code -Dnavpack.bench.only=REGEX} runs only the
+ * queries whose names (as printed) match.
  */
 public final class TradeQueryHarness {
     /** The maps of the scan and the statements; the scan also on navpack's OBJECT map with NavpackPredicates. */
     static final List<String> SCAN = List.of("navpack-object", "navpack-predicate", "navpack-plain", "compact");
     static final List<String> SQL = List.of("navpack", "navpack-object", "compact");
-    static final List<String> STATEMENTS = List.of("filter", "aggregate");
+    /**
+     * The two statements, and {@code keys}: a scan that reads no value ({@code WHERE __key < -1}, no row), the part of
+     * every statement's time that is Hazelcast's per row (fetching the entry, for OBJECT maps serialising the value,
+     * reading the key) and that no value format changes.
+     */
+    static final List<String> STATEMENTS = List.of("filter", "aggregate", "keys");
 
     private TradeQueryHarness() {
     }
@@ -65,7 +71,8 @@ public final class TradeQueryHarness {
             }
             for (String q : STATEMENTS) {
                 for (String f : SQL) {
-                    String sql = SqlScanBenchmark.statement(q, f);
+                    String sql = q.equals("keys") ? "SELECT __key FROM \"" + f + "\" WHERE __key < -1"
+                            : SqlScanBenchmark.statement(q, f);
                     names.add("SQL " + q + " " + f);
                     queries.add(() -> {
                         long found = 0;
@@ -76,7 +83,18 @@ public final class TradeQueryHarness {
                         }
                         return found;
                     });
-                    answers.add(q.equals("filter") ? (long) expected : aggregated);
+                    answers.add(q.equals("filter") ? (long) expected : q.equals("keys") ? 0L : aggregated);
+                }
+            }
+            String only = System.getProperty("navpack.bench.only");
+            if (only != null) {
+                // one query alone (e.g. under a profiler): the others are not run
+                for (int i = names.size() - 1; i >= 0; i--) {
+                    if (!names.get(i).matches(only)) {
+                        names.remove(i);
+                        queries.remove(i);
+                        answers.remove(i);
+                    }
                 }
             }
             run(names, queries, answers, entries, rounds);
@@ -119,7 +137,7 @@ public final class TradeQueryHarness {
         for (int i = 0; i < n; i++) {
             String name = names.get(i);
             int peer = name.startsWith("scan ") ? compactScan : names.indexOf(name.substring(0, name.lastIndexOf(' ')) + " compact");
-            if (i != peer) {
+            if (i != peer && peer >= 0) {
                 System.out.printf(Locale.ROOT, "  %-34s %s%n", name, PairedRounds.ratio(ms[i], ms[peer]));
             }
         }
