@@ -130,7 +130,7 @@ class HazelcastVersionsTest {
             for (Member m : client.getCluster().getMembers()) {
                 assertThat(client.getExecutorService("probe").submitToMember(new MemberProbe(Order.class.getName()), m)
                         .get(60, TimeUnit.SECONDS)).as("members of %s", version)
-                        .contains("writesInPlace:true", "defaultsCached:true");
+                        .contains("writesInPlace:true", "defaultsCached:true", "operationsCached:true");
             }
             assertThat(SerializationInternals.cachesDefaultSerializer(
                     (InternalSerializationService) ((SerializationServiceSupport) client).getSerializationService(),

@@ -151,4 +151,57 @@ class DefaultSerializersCacheTest {
             assertThat(SerializationInternals.cachesDefaultSerializer(ss, type)).as("%s", type).isTrue();
         }
     }
+
+    /** Hazelcast's operations: the serializer Hazelcast picks for each, by its class and type id. */
+    private static String operationAnswers(AbstractSerializationService ss) {
+        StringBuilder b = new StringBuilder();
+        for (Object op : List.of(new com.hazelcast.map.impl.operation.SetOperation(),
+                new com.hazelcast.map.impl.operation.PutAllBackupOperation(),
+                new com.hazelcast.spi.impl.operationservice.impl.operations.Backup())) {
+            for (boolean schema : new boolean[] {false, true}) {
+                SerializerAdapter a = ss.serializerFor(op, schema);
+                b.append(op.getClass().getSimpleName()).append(": ").append(a.getImpl().getClass().getName()).append(' ')
+                        .append(a.getTypeId()).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    private static AbstractSerializationService navpackService() {
+        com.hazelcast.config.Config c = NavpackConfig.of().applyTo(new com.hazelcast.config.Config());
+        return (AbstractSerializationService) new DefaultSerializationServiceBuilder()
+                .setConfig(c.getSerializationConfig()).build();
+    }
+
+    @Test
+    void operationsFindHazelcastsSerializerAtOnceWithTheSameAnswer() {
+        String defaults = operationAnswers((AbstractSerializationService) new DefaultSerializationServiceBuilder().build());
+        assertThat(defaults).contains("DataSerializable");
+        AbstractSerializationService ss = navpackService();
+        assertThat(SerializationInternals.cacheDefaultSerializers(ss)).isPositive();
+        assertThat(SerializationInternals.cachesSerializer(ss, com.hazelcast.spi.impl.operationservice.Operation.class))
+                .isTrue();
+        assertThat(operationAnswers(ss)).isEqualTo(defaults);
+        // the first write of an operation class enters it: the next finds it at once
+        for (Class<?> type : List.of(com.hazelcast.map.impl.operation.SetOperation.class,
+                com.hazelcast.map.impl.operation.PutAllBackupOperation.class,
+                com.hazelcast.spi.impl.operationservice.impl.operations.Backup.class)) {
+            assertThat(SerializationInternals.cachesSerializer(ss, type)).as("%s", type).isTrue();
+        }
+        AbstractSerializationService uncached = navpackService();
+        assertThat(operationAnswers(uncached)).isEqualTo(defaults);
+        assertThat(SerializationInternals.cachesSerializer(uncached, com.hazelcast.map.impl.operation.SetOperation.class))
+                .isFalse();
+    }
+
+    @Test
+    void anInterfaceSerializerLeavesOperationsAsTheyWere() {
+        // a serializer registered for an interface could be what an operation's interfaces reach first: no entry
+        AbstractSerializationService ss = service();
+        String before = operationAnswers(service());
+        SerializationInternals.cacheDefaultSerializers(ss);
+        assertThat(SerializationInternals.cachesSerializer(ss, com.hazelcast.spi.impl.operationservice.Operation.class))
+                .isFalse();
+        assertThat(operationAnswers(ss)).isEqualTo(before);
+    }
 }

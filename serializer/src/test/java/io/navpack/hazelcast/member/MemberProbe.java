@@ -69,6 +69,8 @@ public final class MemberProbe implements Callable<List<String>>, Serializable, 
                 .getSerializationService();
         out.add("defaultsCached:" + (SerializationInternals.cachesDefaultSerializer(ss, Long.class)
                 && SerializationInternals.cachesDefaultSerializer(ss, String.class)));
+        out.add("operationsCached:" + SerializationInternals.cachesSerializer(ss,
+                com.hazelcast.spi.impl.operationservice.Operation.class));
         return out;
     }
 
