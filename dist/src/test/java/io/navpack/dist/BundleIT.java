@@ -252,8 +252,10 @@ class BundleIT {
         String[] cities = {"Oslo", "Lyon", "Porto", "Turin", "Ghent"};
         StringBuilder csv = new StringBuilder("id,customer,city,total,placed\n");
         Map<String, long[]> oracle = new TreeMap<>(); // city -> count, sum of totals in cents
+        String[] cityOf = new String[1001];
         for (int id = 1; id <= 1000; id++) {
             String city = cities[random.nextInt(cities.length)];
+            cityOf[id] = city;
             long cents = 100 + random.nextInt(10_000_000);
             csv.append(id).append(",c").append(random.nextInt(100)).append(',').append(city).append(',')
                     .append(java.math.BigDecimal.valueOf(cents, 2).toPlainString()).append(",2026-0")
@@ -282,6 +284,20 @@ class BundleIT {
         Map<String, String> expected = new TreeMap<>();
         oracle.forEach((city, c) -> expected.put(city, c[0] + " " + java.math.BigDecimal.valueOf(c[1], 2).stripTrailingZeros().toPlainString()));
         assertThat(rows).as("the README's query:\n" + out).isEqualTo(expected);
+
+        // the keys the README says a load without --key gives: the file's name and the row number, from 1
+        String keys = run(home, Duration.ofMinutes(3), "bin/navpack", "sql", "--cluster", "127.0.0.1:" + ports[0],
+                "--cluster-name", cluster, "SELECT __key, city FROM orders WHERE __key IN ('orders-1', 'orders-1000')"
+                        + " ORDER BY __key");
+        Map<String, String> byKey = new TreeMap<>();
+        for (String line : keys.split("\n")) {
+            String[] cells = line.split("\\|");
+            if (cells.length == 2 && cells[0].strip().startsWith("orders-")) {
+                byKey.put(cells[0].strip(), cells[1].strip());
+            }
+        }
+        assertThat(byKey).as("keys of the README's load:\n" + keys)
+                .isEqualTo(Map.of("orders-1", cityOf[1], "orders-1000", cityOf[1000]));
     }
 
     @Test
