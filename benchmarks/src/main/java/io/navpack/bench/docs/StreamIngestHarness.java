@@ -67,7 +67,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * <pre>java -cp benchmarks/target/benchmarks.jar io.navpack.bench.docs.StreamIngestHarness [messages] [formats] [warm]</pre>
  * Messages default to 20,000 (580 MB), formats to {@code navpack,json,compact}, warm (topic B) to half the messages;
  * logs under {@code target/stream/}. {@code -Dnavpack.bench.member.jvmArgs} replaces the members' default
- * {@code -Xms3g -Xmx3g}.
+ * {@code -Xms3g -Xmx3g}; {@code -Dnavpack.bench.stream.queryRate=N} runs the queries at N a second instead of without
+ * pause (each query's latency counted from when it was due); {@code -Dnavpack.bench.stream.parallelism=N} gives navpack's
+ * stream N source processors and transcoders per member.
  */
 public final class StreamIngestHarness {
     static final int TRADES_PER_MESSAGE = 4;
@@ -89,6 +91,12 @@ public final class StreamIngestHarness {
             "trade[any].documentation.masterAgreement.masterAgreementType",
             "trade[any].swap.swapStream[any].payerPartyReference",
             "trade[any].creditDefaultSwap.generalTerms.buyerPartyReference");
+    /** System property: the query client's rate in queries per second (default 0: without pause). */
+    static final String QUERY_RATE = "navpack.bench.stream.queryRate";
+
+    /** System property: navpack's stream's source processors (and transcoders) per member (default: Jet's choice). */
+    static final String PARALLELISM = "navpack.bench.stream.parallelism";
+
     /** A nested path no index holds: a query on it scans. */
     static final String SCANNED = "trade[any].documentation.masterAgreement.masterAgreementVersion";
 
@@ -152,8 +160,11 @@ public final class StreamIngestHarness {
             inference.add(message(templates, n), "message-" + n);
         }
         DocumentSchema schema = inference.infer();
-        System.out.printf(Locale.ROOT, "# schema: %s; JDK %s; %d cores; load %s%n", schema, System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors(), load());
+        System.out.printf(Locale.ROOT, "# schema: %s; JDK %s; %d cores; load %s; queries %s%n", schema,
+                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), load(),
+                (Integer.getInteger(QUERY_RATE, 0) > 0 ? Integer.getInteger(QUERY_RATE) + " a second" : "without pause")
+                        + (Integer.getInteger(PARALLELISM, 0) > 0 ? "; navpack's stream " + Integer.getInteger(PARALLELISM)
+                        + " per member" : ""));
 
         broker = KafkaBroker.start(work.resolve("broker-" + ProcessHandle.current().pid()), 1024,
                 List.of("-XX:+UseG1GC", "-Xms1g"));
@@ -290,6 +301,9 @@ public final class StreamIngestHarness {
         Job job;
         if (format.equals("navpack")) {
             DocumentStream stream = DocumentStream.into(mapName, schema).format(DocumentFormat.XML);
+            if (Integer.getInteger(PARALLELISM, 0) > 0) {
+                stream.localParallelism(Integer.getInteger(PARALLELISM));
+            }
             JobConfig config = stream.jobConfig().setName(DocumentStream.jobName(mapName) + " " + topic);
             job = client.getJet().newJob(DocumentPipelines.kafka(kafka, stream, topic), config);
         } else {
@@ -356,7 +370,19 @@ public final class StreamIngestHarness {
         public void run() {
             ThreadLocalRandom r = ThreadLocalRandom.current();
             String[] dates = {"2001-04-29", "2005-01-24", "2012-06-04", "2018-01-26"};
+            // a fixed rate (queries per second) or, by default, without pause; at a fixed rate a query's latency counts
+            // from when it was due, so a query held up by the one before is not left out (coordinated omission)
+            int rate = Integer.getInteger(QUERY_RATE, 0);
+            long interval = rate > 0 ? TimeUnit.SECONDS.toNanos(1) / rate : 0;
+            long due = System.nanoTime();
             while (!stopping) {
+                if (interval > 0) {
+                    due += interval;
+                    long wait = due - System.nanoTime();
+                    if (wait > 0) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                    }
+                }
                 int kind = r.nextInt(20);
                 Predicate<Object, Object> p;
                 if (kind < 10) {
@@ -370,7 +396,7 @@ public final class StreamIngestHarness {
                     // a nested path no index holds: a scan
                     p = Predicates.equal(path(prefix, SCANNED), r.nextBoolean() ? 2002L : 1992L);
                 }
-                long t0 = System.nanoTime();
+                long t0 = interval > 0 ? due : System.nanoTime();
                 try {
                     if (kind >= 14 && kind < 18) {
                         map.aggregate(Aggregators.count(), p);
