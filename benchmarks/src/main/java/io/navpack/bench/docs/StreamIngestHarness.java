@@ -54,8 +54,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * queries without pause.
  *
  * <p>The messages are published first, to topic A and then the last {@code warm} of them (half by default) to topic B
- * (4 partitions each), so that the
- * producer's work is not the members'. For each format (navpack's stream, then the same stream built by hand into
+ * (4 partitions each), so that the producer's work is not the members'. For each format (navpack's stream, then the same stream built by hand into
  * {@code HazelcastJsonValue} and into Compact generic records): the map and its indexes are made, the query client
  * starts, a job drains topic A (cold), the queries run 20 s with nothing arriving (idle), a second job drains topic B
  * (warm) while they run on, and the heap per entry is measured (after full collections, over entries and backups).
@@ -91,11 +90,11 @@ public final class StreamIngestHarness {
             "trade[any].documentation.masterAgreement.masterAgreementType",
             "trade[any].swap.swapStream[any].payerPartyReference",
             "trade[any].creditDefaultSwap.generalTerms.buyerPartyReference");
-    /** System property: the query client's rate in queries per second (default 0: without pause). */
-    static final String QUERY_RATE = "navpack.bench.stream.queryRate";
+    /** The query client's rate in queries per second, {@code -Dnavpack.bench.stream.queryRate} (0: without pause). */
+    static final int QUERY_RATE = Integer.getInteger("navpack.bench.stream.queryRate", 0);
 
-    /** System property: navpack's stream's source processors (and transcoders) per member (default: Jet's choice). */
-    static final String PARALLELISM = "navpack.bench.stream.parallelism";
+    /** navpack's stream's source processors (and transcoders) per member, {@code -Dnavpack.bench.stream.parallelism} (0: Jet's choice). */
+    static final int PARALLELISM = Integer.getInteger("navpack.bench.stream.parallelism", 0);
 
     /** A nested path no index holds: a query on it scans. */
     static final String SCANNED = "trade[any].documentation.masterAgreement.masterAgreementVersion";
@@ -162,9 +161,8 @@ public final class StreamIngestHarness {
         DocumentSchema schema = inference.infer();
         System.out.printf(Locale.ROOT, "# schema: %s; JDK %s; %d cores; load %s; queries %s%n", schema,
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), load(),
-                (Integer.getInteger(QUERY_RATE, 0) > 0 ? Integer.getInteger(QUERY_RATE) + " a second" : "without pause")
-                        + (Integer.getInteger(PARALLELISM, 0) > 0 ? "; navpack's stream " + Integer.getInteger(PARALLELISM)
-                        + " per member" : ""));
+                (QUERY_RATE > 0 ? QUERY_RATE + " a second" : "without pause")
+                        + (PARALLELISM > 0 ? "; navpack's stream " + PARALLELISM + " per member" : ""));
 
         broker = KafkaBroker.start(work.resolve("broker-" + ProcessHandle.current().pid()), 1024,
                 List.of("-XX:+UseG1GC", "-Xms1g"));
@@ -301,8 +299,8 @@ public final class StreamIngestHarness {
         Job job;
         if (format.equals("navpack")) {
             DocumentStream stream = DocumentStream.into(mapName, schema).format(DocumentFormat.XML);
-            if (Integer.getInteger(PARALLELISM, 0) > 0) {
-                stream.localParallelism(Integer.getInteger(PARALLELISM));
+            if (PARALLELISM > 0) {
+                stream.localParallelism(PARALLELISM);
             }
             JobConfig config = stream.jobConfig().setName(DocumentStream.jobName(mapName) + " " + topic);
             job = client.getJet().newJob(DocumentPipelines.kafka(kafka, stream, topic), config);
@@ -372,8 +370,7 @@ public final class StreamIngestHarness {
             String[] dates = {"2001-04-29", "2005-01-24", "2012-06-04", "2018-01-26"};
             // a fixed rate (queries per second) or, by default, without pause; at a fixed rate a query's latency counts
             // from when it was due, so a query held up by the one before is not left out (coordinated omission)
-            int rate = Integer.getInteger(QUERY_RATE, 0);
-            long interval = rate > 0 ? TimeUnit.SECONDS.toNanos(1) / rate : 0;
+            long interval = QUERY_RATE > 0 ? TimeUnit.SECONDS.toNanos(1) / QUERY_RATE : 0;
             long due = System.nanoTime();
             while (!stopping) {
                 if (interval > 0) {

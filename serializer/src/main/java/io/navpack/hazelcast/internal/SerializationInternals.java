@@ -223,6 +223,11 @@ public final class SerializationInternals {
         return cache.get(Operation.class) == ss.serializerForClass(DataSerializable.class, false);
     }
 
+    /** Whether {@code hz}'s operations find Hazelcast's serializer at once ({@link #cacheDefaultSerializers}). */
+    public static boolean cachesOperations(HazelcastInstance hz) {
+        return cachesSerializer(HazelcastInstances.serializationService(hz), Operation.class);
+    }
+
     /** Whether the cache of serializers by class of {@code ss} has an entry for {@code type} (of any serializer). */
     public static boolean cachesSerializer(InternalSerializationService ss, Class<?> type) {
         if (TYPE_MAP == null || !(ss instanceof AbstractSerializationService service)) {
