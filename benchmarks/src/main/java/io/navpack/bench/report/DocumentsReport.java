@@ -46,6 +46,7 @@ final class DocumentsReport {
             double mean = FpmlDocuments.meanSize(format.equals("xml") ? d.xml : d.json);
             Report.Result lim = report.find("jdk17", bench + "." + limit, "format", format);
             for (String[] p : List.of(new String[] {navpack, "navpack" + (in ? " (document to value)" : " (value to document)")},
+                    new String[] {"transcoderReads", "the same parser, only the transcoder's reads"},
                     new String[] {limit, limitLabel}, new String[] {tree, treeLabel})) {
                 Report.Result r = report.find("jdk17", p[0].contains(".") ? p[0] : bench + "." + p[0], "format", format);
                 if (r == null) {

@@ -3,6 +3,7 @@ package io.navpack.bench.store;
 import com.acme.trading.Trade;
 import com.acme.trading.TradeGenerator;
 import com.acme.trading.peers.CompactTrade;
+import com.acme.trading.peers.CompactTradeSerializer;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.core.HazelcastInstance;
@@ -67,6 +68,11 @@ import java.util.function.LongFunction;
  */
 public final class MapStoreHarness {
     static final String NAV_COLUMNS = "currency1, tradeDate AS trade_date, amount1";
+    /**
+     * The Compact type {@code GenericMapStore} builds from a row of the trades table (the side a {@code SMALLINT}, so an
+     * int16), which the map store's {@code type-name} names.
+     */
+    private static final String STORED_TRADE = "StoredTrade";
     private static final long MEMBER_MINUTES = 180;
     private static final long START_SECONDS = 180;
     private static final Navpack NAVPACK = Navpack.of(Trade.class);
@@ -156,7 +162,7 @@ public final class MapStoreHarness {
                 + "<property name=\"data-connection-ref\">pg</property>"
                 + "<property name=\"external-name\">" + table + "</property>"
                 + "<property name=\"id-column\">id</property>"
-                + "<property name=\"type-name\">" + StoredTradeSerializer.TYPE_NAME + "</property>"
+                + "<property name=\"type-name\">" + STORED_TRADE + "</property>"
                 + "</properties></map-store></map>";
     }
 
@@ -188,7 +194,7 @@ public final class MapStoreHarness {
             ClientConfig n = NavpackConfig.of(Trade.class).applyTo(client(cluster, ports));
             nav = HazelcastClient.newHazelcastClient(n);
             ClientConfig c = client(cluster, ports);
-            c.getSerializationConfig().getCompactSerializationConfig().addSerializer(new StoredTradeSerializer());
+            c.getSerializationConfig().getCompactSerializationConfig().addSerializer(CompactTradeSerializer.withInt16Side(STORED_TRADE));
             cmp = HazelcastClient.newHazelcastClient(c);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
             while (nav.getCluster().getMembers().size() != ports.length) {
