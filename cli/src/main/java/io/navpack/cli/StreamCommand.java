@@ -36,7 +36,8 @@ import java.util.concurrent.TimeUnit;
                 "cannot be stored goes to the map MAP.stream-failures (topic, partition, offset, reason) and the job goes",
                 "on. Prints the progress (messages/s, MB/s, lag per partition, failures) until Ctrl-C, which leaves the",
                 "job running unless --cancel-on-exit. --status prints where a stream stands, --cancel ends it.",
-                "Members need hazelcast-jet-kafka and kafka-clients on their class path ('navpack member' has them)."})
+                "Members need hazelcast-jet-kafka and kafka-clients on their class path ('navpack member' has them).",
+                "Each member reads partitions of the topic: --parallelism says how many readers per member."})
 final class StreamCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
@@ -92,6 +93,15 @@ final class StreamCommand implements Callable<Integer> {
 
     @Option(names = "--cancel-on-exit", description = "Cancel the job on Ctrl-C (default: it goes on).")
     boolean cancelOnExit;
+
+    @Option(names = "--parallelism", paramLabel = "N", description = {"Kafka readers and transcoders per member (default:"
+            + " the topic's partitions over the members, at most 4, when it has fewer than 4 per member; else Jet's"
+            + " choice, up to 4 and the member's cores)."})
+    Integer parallelism;
+
+    @Option(names = "--no-kafka-check", description = "Do not ask the brokers for the topic before submitting (when only"
+            + " the members reach them).")
+    boolean noKafkaCheck;
 
     @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "2", description = "Seconds between progress lines (default ${DEFAULT-VALUE}).")
     int interval;
@@ -169,7 +179,19 @@ final class StreamCommand implements Callable<Integer> {
         if (!from.equals("earliest") && !from.equals("latest")) {
             throw new CliException(Main.USAGE, "--from takes earliest or latest, not " + from);
         }
-        DocumentFormat given = format == null ? null : DocumentFormat.of(format);
+        if (parallelism != null && parallelism < 1) {
+            throw new CliException(Main.USAGE, "--parallelism takes at least 1: " + parallelism);
+        }
+        DocumentFormat given;
+        try {
+            given = format == null ? null : DocumentFormat.of(format);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(Main.USAGE, "--format takes xml, json or ndjson, not " + format, e);
+        }
+        Properties props = consumerProperties();
+        props.setProperty("bootstrap.servers", String.join(",", kafka));
+        props.setProperty("auto.offset.reset", from);
+        int partitions = noKafkaCheck ? -1 : partitions(props);
         PrintStream err = System.err;
         HazelcastInstance hz = cluster.connect(c -> c.setProperty("hazelcast.shutdownhook.enabled", "false"));
         CountDownLatch done = new CountDownLatch(1);
@@ -183,6 +205,10 @@ final class StreamCommand implements Callable<Integer> {
             DocumentStream stream;
             try {
                 stream = DocumentStream.into(map, schema).key(key).evolving(evolve).guarantee(g).maxMessageBytes(maxMessageBytes);
+                int perMember = parallelism != null ? parallelism : perMember(partitions, hz.getCluster().getMembers().size());
+                if (perMember > 0) {
+                    stream.localParallelism(perMember);
+                }
                 if (given != null) {
                     stream.format(given);
                 }
@@ -195,9 +221,6 @@ final class StreamCommand implements Callable<Integer> {
                 throw new CliException(Main.FAILED, "the cluster refuses the schema: " + e.getMessage()
                         + " (choose other type ids with 'navpack infer --first-type-id', or stream into another cluster)", e);
             }
-            Properties props = consumerProperties();
-            props.setProperty("bootstrap.servers", String.join(",", kafka));
-            props.setProperty("auto.offset.reset", from);
             Job job;
             try {
                 job = hz.getJet().newJob(DocumentPipelines.kafka(props, stream, topic), stream.jobConfig());
@@ -235,6 +258,41 @@ final class StreamCommand implements Callable<Integer> {
             done.countDown();
             hz.shutdown();
         }
+    }
+
+    /**
+     * The topic's partitions, asked of the brokers before anything is submitted: a broker that does not answer is an
+     * error naming the fix; a topic it lacks is said (the job waits for it), with the topics it has.
+     */
+    private int partitions(Properties props) {
+        int n;
+        try {
+            n = DocumentPipelines.kafkaPartitions(props, topic, java.time.Duration.ofSeconds(10));
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof NoClassDefFoundError) {
+                throw new CliException(Main.FAILED, e.getMessage(), e);
+            }
+            throw new CliException(Main.UNREACHABLE, e.getMessage() + ": start the broker, or correct --kafka (the members"
+                    + " read from the same address; --no-kafka-check submits without asking when only they reach it)", e);
+        }
+        if (n == 0) {
+            System.err.println("navpack: the brokers at " + String.join(",", kafka) + " have no topic " + topic
+                    + ": the stream reads it once it exists (brokers that create topics on demand create it, with their"
+                    + " default partitions, when the members ask for it)");
+        }
+        return n;
+    }
+
+    /**
+     * Readers per member so that every member reads partitions: the connector gives partition p to the p-th processor
+     * of the cluster, so with fewer than 4 partitions per member (Jet's preferred readers per member) each member takes
+     * its share; 0 (Jet's choice) otherwise or when the partitions are not known.
+     */
+    static int perMember(int partitions, int members) {
+        if (partitions <= 0 || members <= 0 || partitions >= 4 * members) {
+            return 0;
+        }
+        return Math.max(1, (partitions + members - 1) / members);
     }
 
     /** The consumer properties given with --kafka-property. */

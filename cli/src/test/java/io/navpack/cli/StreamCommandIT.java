@@ -3,6 +3,7 @@ package io.navpack.cli;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.HazelcastJsonValue;
 import com.hazelcast.jet.Job;
 import com.hazelcast.jet.core.JobStatus;
 import com.hazelcast.map.IMap;
@@ -120,6 +121,38 @@ class StreamCommandIT {
     }
 
     @Test
+    void mistakesAreSaidWithTheirFix() throws Exception {
+        // a broker that does not answer: nothing is submitted, the error names the fix
+        int closed = DocumentsClusterIT.freePort();
+        Path out = work.resolve("no-broker-" + System.nanoTime() + ".out");
+        Process p = navpack(out, cluster("stream", "--map", "nobroker", "--kafka", "127.0.0.1:" + closed, "--topic", "t",
+                "--infer-from", work.toString()));
+        String printed = finish(p, out);
+        assertThat(p.exitValue()).isEqualTo(Main.UNREACHABLE);
+        assertThat(printed).contains("no Kafka broker at 127.0.0.1:" + closed + " answered within 10 s",
+                "start the broker, or correct --kafka", "--no-kafka-check");
+        assertThat(client.getJet().getJob(DocumentStream.jobName("nobroker"))).isNull();
+
+        // a format the stream does not take
+        Path usage = work.resolve("format-" + System.nanoTime() + ".out");
+        Process f = navpack(usage, cluster("stream", "--map", "m", "--kafka", broker.bootstrap(), "--topic", "t",
+                "--infer-from", work.toString(), "--format", "yaml"));
+        assertThat(finish(f, usage)).contains("--format takes xml, json or ndjson, not yaml");
+        assertThat(f.exitValue()).isEqualTo(Main.USAGE);
+    }
+
+    @Test
+    void readersPerMemberFollowThePartitions() {
+        assertThat(StreamCommand.perMember(1, 2)).isEqualTo(1);
+        assertThat(StreamCommand.perMember(3, 2)).isEqualTo(2);
+        assertThat(StreamCommand.perMember(4, 2)).isEqualTo(2);
+        assertThat(StreamCommand.perMember(7, 2)).isEqualTo(4);
+        assertThat(StreamCommand.perMember(8, 2)).as("4 a member: Jet's choice").isZero();
+        assertThat(StreamCommand.perMember(0, 2)).as("no topic yet").isZero();
+        assertThat(StreamCommand.perMember(-1, 2)).as("not asked").isZero();
+    }
+
+    @Test
     void streamsPrintsProgressLeavesTheJobOnCtrlCAndStatusAndCancelFollowIt() throws Exception {
         List<Path> files = fpml();
         Path samples = Files.createDirectories(work.resolve("samples-" + System.nanoTime()));
@@ -159,6 +192,10 @@ class StreamCommandIT {
         Transcoder t = schema.transcoder();
         sent.forEach((k, doc) -> assertThat(map.get(k).bytes()).as(k).isEqualTo(t.toNavpack(doc, k)));
         assertThat(client.getMap(DocumentStream.failuresMap("trades")).keySet()).hasSize(1);
+        // 3 partitions over 2 members: each member reads some (one reader per member would leave none to the second
+        // only with more readers than partitions; the command chooses 2)
+        assertThat(client.<String, HazelcastJsonValue>getMap(DocumentStream.progressMap("trades")).values().stream()
+                .filter(v -> !v.getValue().contains("\"partitions\":{}")).count()).as("members reading partitions").isEqualTo(2);
 
         // the job went on without the command
         broker.send("trades", null, "late", sent.values().iterator().next());

@@ -1,6 +1,7 @@
 package io.navpack.documents.hazelcast;
 
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.jet.RestartableException;
 import com.hazelcast.map.IMap;
 import io.navpack.documents.DocumentSchema;
 
@@ -29,10 +30,11 @@ final class ClusterGrowth implements DocumentSchema.SharedGrowth {
             locked = files.tryLock(mapName, 2, TimeUnit.MINUTES);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting to grow the schema of map " + mapName, e);
+            throw new RestartableException("interrupted while waiting to grow the schema of map " + mapName, e);
         }
         if (!locked) {
-            throw new IllegalStateException("the schema of map " + mapName + " could not grow: another member held its"
+            // a stream job restarts from its last snapshot and meets the document again
+            throw new RestartableException("the schema of map " + mapName + " could not grow: another member held its"
                     + " lock (" + DocumentCatalog.MAP + ", key " + mapName + ") for 2 minutes");
         }
         try {

@@ -108,7 +108,37 @@ public final class DocumentPipelines {
         if (kafka.getProperty("bootstrap.servers") == null) {
             throw new IllegalArgumentException("the Kafka properties need bootstrap.servers (host:port of the brokers)");
         }
-        return stream.pipeline(KafkaMessages.source(kafka, topics), KafkaMessages.endOffsets(kafka));
+        try {
+            return stream.pipeline(KafkaMessages.source(kafka, topics), KafkaMessages.endOffsets(kafka));
+        } catch (NoClassDefFoundError e) {
+            throw kafkaMissing(e);
+        }
+    }
+
+    /**
+     * How many partitions a Kafka topic has, asked of its brokers with the same consumer properties as
+     * {@link #kafka}: 0 when the brokers answer and have no such topic (none is created). Throws
+     * {@link IllegalStateException} when no broker answers within {@code timeout}. For a check before submitting, and to
+     * choose {@link DocumentStream#localParallelism}: the connector gives partition {@code p} to the {@code p}-th source
+     * processor of the cluster (members in turn, {@code localParallelism} each), so a topic with fewer partitions than
+     * members × processors leaves the last members without any.
+     */
+    public static int kafkaPartitions(Properties kafka, String topic, java.time.Duration timeout) {
+        if (kafka.getProperty("bootstrap.servers") == null) {
+            throw new IllegalArgumentException("the Kafka properties need bootstrap.servers (host:port of the brokers)");
+        }
+        try {
+            return KafkaMessages.partitions(kafka, topic, timeout);
+        } catch (NoClassDefFoundError e) {
+            throw kafkaMissing(e);
+        }
+    }
+
+    private static IllegalStateException kafkaMissing(NoClassDefFoundError e) {
+        return new IllegalStateException("a Kafka stream needs Hazelcast's Jet Kafka connector and Kafka's client on the"
+                + " class path here and on every member: add the hazelcast-jet-kafka and kafka-clients jars (Maven"
+                + " Central, the versions the user guide names; navpack.jar and 'navpack member' hold them) — missing: "
+                + e.getMessage(), e);
     }
 
     private static FileItem read(Path path) {

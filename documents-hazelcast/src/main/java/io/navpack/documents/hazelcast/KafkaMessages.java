@@ -33,6 +33,30 @@ final class KafkaMessages {
                 r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8), r.value());
     }
 
+    /**
+     * The number of partitions of {@code topic}, asked of the brokers with the stream's consumer properties (creating
+     * no topic); 0 when the brokers answer and do not have it. Throws {@link IllegalStateException} naming the brokers
+     * when none answers within {@code timeout}.
+     */
+    static int partitions(Properties kafka, String topic, Duration timeout) {
+        Properties p = DocumentStream.kafkaProperties(kafka);
+        p.remove("group.id");
+        p.setProperty("enable.auto.commit", "false");
+        p.setProperty("allow.auto.create.topics", "false");
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p)) {
+            Map<String, List<org.apache.kafka.common.PartitionInfo>> topics = c.listTopics(timeout);
+            List<org.apache.kafka.common.PartitionInfo> info = topics.get(topic);
+            return info == null ? 0 : info.size();
+        } catch (org.apache.kafka.common.errors.TimeoutException e) {
+            throw new IllegalStateException("no Kafka broker at " + p.getProperty("bootstrap.servers") + " answered within "
+                    + timeout.toSeconds() + " s", e);
+        } catch (org.apache.kafka.common.KafkaException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IllegalStateException("cannot ask the Kafka brokers at " + p.getProperty("bootstrap.servers") + ": "
+                    + cause.getMessage(), e);
+        }
+    }
+
     /** Makes a member's end-offset reader from the stream's consumer properties. */
     static StreamMember.EndOffsetsFactory endOffsets(Properties kafka) {
         Properties p = DocumentStream.kafkaProperties(kafka);

@@ -48,6 +48,8 @@ final class StreamMember implements AutoCloseable {
     private final EndOffsets endOffsets;
     private final Map<String, AtomicLong> offsets = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
+    /** When the broker last stopped telling end offsets (0 while it tells them); only the timer thread uses it. */
+    private long lagUnknownSince;
 
     StreamMember(HazelcastInstance hz, DocumentStream.Settings settings, EndOffsets endOffsets) {
         this.hz = hz;
@@ -92,19 +94,35 @@ final class StreamMember implements AutoCloseable {
     }
 
     private void tick() {
-        try {
-            if (endOffsets != null && !offsets.isEmpty()) {
+        if (endOffsets != null && !offsets.isEmpty()) {
+            try {
                 Map<String, Long> ends = endOffsets.endOffsets(offsets.keySet());
                 offsets.forEach((p, o) -> {
                     Long end = ends.get(p);
                     if (end != null) {
                         counters.lag(p, Math.max(0, end - (o.get() + 1)));
+                    } else {
+                        counters.forget(p);
                     }
                 });
+                if (lagUnknownSince != 0) {
+                    LOG.info("navpack: the lag of stream " + settings.mapName() + " is known again");
+                    lagUnknownSince = 0;
+                }
+            } catch (RuntimeException e) {
+                // the broker does not answer: the lag is unknown (not the last one known) until it does again
+                offsets.keySet().forEach(counters::forget);
+                if (lagUnknownSince == 0) {
+                    lagUnknownSince = System.nanoTime();
+                    LOG.log(Level.WARNING, "navpack: the lag of stream " + settings.mapName() + " is unknown: the"
+                            + " broker did not tell its end offsets (" + e + "); messages taken are still counted", e);
+                }
             }
+        }
+        try {
             noteProgress();
         } catch (RuntimeException e) {
-            // the member is shutting down, or the broker does not answer: the next tick tries again
+            // the member is shutting down: the next tick, if any, tries again
             LOG.log(Level.FINE, "stream progress of " + settings.mapName() + " not noted", e);
         }
     }

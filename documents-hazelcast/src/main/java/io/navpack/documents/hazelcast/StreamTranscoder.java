@@ -1,13 +1,13 @@
 package io.navpack.documents.hazelcast;
 
+import com.hazelcast.core.HazelcastException;
+import com.hazelcast.core.HazelcastInstanceNotActiveException;
 import com.hazelcast.core.HazelcastJsonValue;
-import io.navpack.documents.DocumentException;
+import com.hazelcast.jet.RestartableException;
 import io.navpack.documents.DocumentFormat;
 import io.navpack.documents.Transcoder;
-import io.navpack.format.NavpackException;
 import io.navpack.format.PackedRecord;
 
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -70,12 +70,29 @@ final class StreamTranscoder {
                 out.add(new DocumentStream.Stored(keyOf(m, records.get(i), i), records.get(i)));
             }
             return out;
-        } catch (DocumentException | NavpackException | IllegalArgumentException | IllegalStateException
-                 | UncheckedIOException e) {
-            return List.of(dead(m, e.getMessage()));
+        } catch (RuntimeException e) {
+            if (clusterTrouble(e)) {
+                // not the message's fault: the job restarts from its last snapshot and takes the message again
+                throw e instanceof RestartableException r ? r : new RestartableException("stream into "
+                        + member.settings().mapName() + ": message " + m.where() + " not stored for now (the cluster: " + e
+                        + "); the job goes on from its last snapshot", e);
+            }
+            // anything else is the message's: malformed, hostile, over a limit, not fitting, no key, or a document that
+            // trips the transcoder; it is a dead letter and the job goes on
+            return List.of(dead(m, e.getMessage() != null ? e.getMessage() : e.toString()));
         } finally {
             records.clear();
         }
+    }
+
+    /** Whether {@code e} (or a cause of it) is the cluster's: an instance shutting down, a lock or an operation timing out. */
+    static boolean clusterTrouble(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof HazelcastException || t instanceof HazelcastInstanceNotActiveException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Object keyOf(StreamMessage m, PackedRecord r, int index) {

@@ -309,8 +309,10 @@ class DocumentStreamsTest {
         eventsSchema = eventSchema("events");
         DocumentCatalog.publish(client, "events", eventsSchema);
         broker.createTopic("events", 4);
+        // one reader per member: Jet's Kafka source gives partition p to the p-th processor of the cluster, so every
+        // member reads partitions whatever its cores (the member killed in a later test is one that reads)
         events = submit(DocumentStream.into("events", eventsSchema).format(DocumentFormat.NDJSON).key("id")
-                .maxMessageBytes(64 << 10), "events");
+                .maxMessageBytes(64 << 10).localParallelism(1), "events");
         for (int i = 0; i < 200; i++) {
             publishEvent(i);
         }
@@ -383,7 +385,8 @@ class DocumentStreamsTest {
         DocumentCatalog.publish(client, "venues", schema);
         Map<String, Integer> versionsBefore = versions(schema);
         broker.createTopic("venues", 4);
-        Job job = submit(DocumentStream.into("venues", schema).format(DocumentFormat.NDJSON).key("id").evolving(true), "venues");
+        Job job = submit(DocumentStream.into("venues", schema).format(DocumentFormat.NDJSON).key("id").evolving(true)
+                .localParallelism(1), "venues");
         Map<String, byte[]> sent = new TreeMap<>();
         for (int i = 0; i < 40; i++) {
             broker.send("venues", i % 4, null, event(i, ""));
@@ -398,6 +401,9 @@ class DocumentStreamsTest {
             sent.put("E" + i, doc);
         }
         await("80 events", () -> map.size() == 80);
+        await("both members' notes", () -> readers("venues").size() == 2);
+        assertThat(readers("venues")).as("the members that read partitions of the topic (both met the new element)")
+                .hasSize(2);
         DocumentSchema grown = DocumentCatalog.read(client, "venues");
         Map<String, Integer> versionsAfter = versions(grown);
         assertThat(versionsAfter.get("venues")).as("the root type grew once").isEqualTo(versionsBefore.get("venues") + 1);
@@ -414,6 +420,20 @@ class DocumentStreamsTest {
         sent.forEach((k, doc) -> assertThat(map.get(k).bytes()).as(k).isEqualTo(Integer.parseInt(k.substring(1)) < 40
                 ? first.toNavpack(DocumentFormat.JSON, doc, k) : t.toNavpack(DocumentFormat.JSON, doc, k)));
         job.cancel();
+    }
+
+    /** The addresses of the members whose progress notes for stream {@code map} list partitions they read. */
+    static Set<String> readers(String map) {
+        IMap<String, HazelcastJsonValue> progress = client.getMap(DocumentStream.progressMap(map));
+        Set<String> out = new TreeSet<>();
+        for (HazelcastJsonValue v : progress.values()) {
+            String json = v.getValue();
+            java.util.regex.Matcher a = java.util.regex.Pattern.compile("\"address\":\"([^\"]+)\"").matcher(json);
+            if (a.find() && !json.contains("\"partitions\":{}")) {
+                out.add(a.group(1).replace("[", "").replace("]", ""));
+            }
+        }
+        return out;
     }
 
     /** The newest version of each type of a document schema. */
@@ -477,6 +497,8 @@ class DocumentStreamsTest {
         });
         IMap<String, PackedRecord> map = client.getMap("events");
         await("part of the stream stored", () -> map.size() > before + 300);
+        String thirdAddress = ":" + third.port();
+        await("the third member reading a partition", () -> readers("events").stream().anyMatch(a -> a.endsWith(thirdAddress)));
         String restore = "About to restore the state of job '" + DocumentStream.jobName("events") + "'";
         long restoresBefore = restores(restore);
         third.kill();
