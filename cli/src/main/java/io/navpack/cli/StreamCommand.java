@@ -346,14 +346,22 @@ final class StreamCommand implements Callable<Integer> {
 
     /** The schema file, the map's schema in the cluster, or one inferred from the samples. */
     private DocumentSchema schema(HazelcastInstance hz, DocumentFormat given, PrintStream err) throws IOException {
+        DocumentSchema kept = DocumentCatalog.read(hz, map);
         if (schemaFile != null) {
+            DocumentSchema file;
             try {
-                return DocumentSchema.read(schemaFile);
+                file = DocumentSchema.read(schemaFile);
             } catch (DocumentSchemaException e) {
                 throw new CliException(Main.USAGE, e.getMessage(), e);
             }
+            if (kept != null && DocumentCatalog.holdsAll(kept, file) && !DocumentCatalog.holdsAll(file, kept)) {
+                // the file is an earlier copy of the map's schema (it grew since): the newer one stays
+                err.println("map " + map + " has a later copy of " + schemaFile + " in the cluster (" + kept
+                        + ", grown since): streaming with it");
+                return kept;
+            }
+            return file;
         }
-        DocumentSchema kept = DocumentCatalog.read(hz, map);
         if (kept != null) {
             err.println("map " + map + " has a schema in the cluster (" + kept + "): streaming with it");
             return kept;

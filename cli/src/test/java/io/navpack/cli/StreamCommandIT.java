@@ -7,8 +7,11 @@ import com.hazelcast.core.HazelcastJsonValue;
 import com.hazelcast.jet.Job;
 import com.hazelcast.jet.core.JobStatus;
 import com.hazelcast.map.IMap;
+import io.navpack.documents.DocumentFormat;
 import io.navpack.documents.DocumentSchema;
+import io.navpack.documents.SchemaInference;
 import io.navpack.documents.Transcoder;
+import io.navpack.documents.hazelcast.DocumentCatalog;
 import io.navpack.documents.hazelcast.DocumentStream;
 import io.navpack.documents.hazelcast.KafkaBroker;
 import io.navpack.format.PackedRecord;
@@ -139,6 +142,45 @@ class StreamCommandIT {
                 "--infer-from", work.toString(), "--format", "yaml"));
         assertThat(finish(f, usage)).contains("--format takes xml, json or ndjson, not yaml");
         assertThat(f.exitValue()).isEqualTo(Main.USAGE);
+    }
+
+    @Test
+    void aSchemaFileOlderThanTheMapsGrownCopyLeavesTheNewerOne() throws Exception {
+        List<Path> files = fpml().subList(0, 10);
+        Path samples = Files.createDirectories(work.resolve("grown-samples-" + System.nanoTime()));
+        for (Path f : files) {
+            Files.copy(f, samples.resolve(f.getFileName()));
+        }
+        DocumentSchema original = SchemaInference.of(DocumentFormat.XML).firstTypeId(9_000).addPath(samples).infer();
+        Path file = work.resolve("grown-" + System.nanoTime() + ".schema.json");
+        original.write(file);
+        // the map's copy grew since (a new element under the root), as a stream with --evolve grows it
+        DocumentSchema grown = DocumentSchema.read(file);
+        String doc = Files.readString(files.get(0));
+        int root = doc.indexOf('<');
+        while (doc.charAt(root + 1) == '?' || doc.charAt(root + 1) == '!') {
+            root = doc.indexOf('<', root + 1);
+        }
+        int rootEnd = doc.indexOf('>', root);
+        grown.transcoder().toNavpack((doc.substring(0, rootEnd + 1) + "<navpackExtra>1</navpackExtra>" + doc.substring(rootEnd + 1))
+                .getBytes(StandardCharsets.UTF_8), "grown");
+        assertThat(grown.evolutions()).isEqualTo(1);
+        DocumentCatalog.publish(client, "grown", grown);
+        broker.createTopic("grown", 1);
+
+        Path out = work.resolve("grown-" + System.nanoTime() + ".out");
+        Process p = navpack(out, cluster("stream", "--map", "grown", "--kafka", broker.bootstrap(), "--topic", "grown",
+                "--schema", file.toString(), "--cancel-on-exit", "--interval", "1"));
+        await("a progress line", () -> {
+            try {
+                return Files.readString(out).contains("messages (");
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
+        p.destroy();
+        assertThat(finish(p, out)).contains("map grown has a later copy of " + file + " in the cluster");
+        assertThat(DocumentCatalog.holdsAll(DocumentCatalog.read(client, "grown"), grown)).as("the grown copy stays").isTrue();
     }
 
     @Test

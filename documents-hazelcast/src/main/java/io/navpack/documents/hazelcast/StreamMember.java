@@ -55,9 +55,11 @@ final class StreamMember implements AutoCloseable {
         this.hz = hz;
         this.settings = settings;
         this.endOffsets = endOffsets;
-        // after a restart the cluster's schema may be newer than the job's: values are written in the newest versions
+        // after a restart the cluster's schema may be a later copy of the job's: values are written in the newest
+        // versions; a schema kept for the map that is not a copy of the job's is not taken instead of it
         DocumentSchema kept = DocumentCatalog.read(hz, settings.mapName());
-        this.schema = kept != null ? kept : DocumentSchema.parse(settings.schemaFile());
+        DocumentSchema given = DocumentSchema.parse(settings.schemaFile());
+        this.schema = kept != null && DocumentCatalog.holdsAll(kept, given) ? kept : given;
         DocumentCatalog.register(hz, schema);
         if (settings.evolving()) {
             schema.sharedGrowth(new ClusterGrowth(hz, settings.mapName()));

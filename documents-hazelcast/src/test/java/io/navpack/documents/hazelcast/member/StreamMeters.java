@@ -10,11 +10,20 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
-/** On a member: the stream meters of one map, bound to a registry as a user binds them, name{tags} to value. */
+/** On a member: the stream meters of one map, bound to one registry as a user binds them, name{tags} to value. */
 public final class StreamMeters implements Callable<Map<String, Double>>, Serializable {
     private static final long serialVersionUID = 1L;
 
+    /** One registry per member, bound once, as an application binds it (a binding's listeners live as long as the JVM). */
+    private static final SimpleMeterRegistry REGISTRY = bound();
+
     private final String map;
+
+    private static SimpleMeterRegistry bound() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        new StreamMetrics().bindTo(registry);
+        return registry;
+    }
 
     public StreamMeters(String map) {
         this.map = map;
@@ -22,8 +31,7 @@ public final class StreamMeters implements Callable<Map<String, Double>>, Serial
 
     @Override
     public Map<String, Double> call() {
-        SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        new StreamMetrics().bindTo(registry);
+        SimpleMeterRegistry registry = REGISTRY;
         Map<String, Double> out = new TreeMap<>();
         for (Meter m : registry.getMeters()) {
             if (!map.equals(m.getId().getTag("map"))) {
@@ -35,7 +43,6 @@ public final class StreamMeters implements Callable<Map<String, Double>>, Serial
                 out.put(name, x.getValue());
             }
         }
-        registry.close();
         return out;
     }
 }
