@@ -5,6 +5,7 @@ import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastJsonValue;
 import com.hazelcast.jet.Job;
+import com.hazelcast.jet.config.ProcessingGuarantee;
 import com.hazelcast.jet.core.JobStatus;
 import com.hazelcast.jet.pipeline.test.TestSources;
 import com.hazelcast.map.IMap;
@@ -14,6 +15,7 @@ import io.navpack.documents.DocumentSchema;
 import io.navpack.documents.SchemaInference;
 import io.navpack.documents.Transcoder;
 import io.navpack.documents.hazelcast.member.StreamMeters;
+import io.navpack.documents.hazelcast.member.KeyedTicks;
 import io.navpack.documents.hazelcast.member.Ticks;
 import io.navpack.format.PackedRecord;
 import io.navpack.format.Schema;
@@ -470,6 +472,30 @@ class DocumentStreamsTest {
         Map.Entry<String, HazelcastJsonValue> dead = deadLetters("ticks").entrySet().iterator().next();
         assertThat(dead.getKey()).matches(".+:sha256-[0-9a-f]{32}");
         assertThat(dead.getValue().getValue()).contains("\"partition\":-1", "\"offset\":-1");
+    }
+
+    @Test
+    @Order(6)
+    void entriesOfKeysAndBytesOfAnyStreamSourceAreStoredUnderTheirKeys() {
+        DocumentSchema schema = eventSchema("keyed");
+        DocumentCatalog.publish(client, "keyed", schema);
+        // no key path: each entry's key is the entry's; exactly-once, which stores the same as at-least-once
+        DocumentStream stream = DocumentStream.into("keyed", schema).guarantee(ProcessingGuarantee.EXACTLY_ONCE);
+        assertThat(stream.jobConfig().getProcessingGuarantee()).isEqualTo(ProcessingGuarantee.EXACTLY_ONCE);
+        Job job = client.getJet().newJob(DocumentPipelines.stream(TestSources.itemStream(500, new KeyedTicks()), stream),
+                stream.jobConfig());
+        IMap<String, PackedRecord> map = client.getMap("keyed");
+        await("100 events and the bad one", () -> map.size() == 100 && deadLetters("keyed").size() == 1);
+        await("the source again from the start", () -> meters("keyed").getOrDefault("navpack.stream.messages", 0.0) > 250);
+        job.cancel();
+        Transcoder t = schema.transcoder();
+        assertThat(map.size()).isEqualTo(100);
+        for (int i = 0; i <= 100; i++) {
+            if (i != 50) {
+                assertThat(map.get("K" + i).bytes()).as("K" + i).isEqualTo(t.toNavpack(DocumentFormat.JSON, event(i, ""), "K" + i));
+            }
+        }
+        assertThat(deadLetters("keyed").values().iterator().next().getValue()).contains("\"key\":\"K50\"", "malformed");
     }
 
     // ---------------------------------------------------------------------------------------------- a member lost
