@@ -64,6 +64,10 @@ final class StreamCommand implements Callable<Integer> {
             description = "Infer the schema from sample documents in DIR (unless the map has one in the cluster).")
     Path inferFrom;
 
+    @Option(names = "--type", paramLabel = "NAME",
+            description = "With --infer-from: the schema's name (default: the directory's name).")
+    String type;
+
     @Option(names = "--key", paramLabel = "PATH", description = {"The path of each document's key, e.g."
             + " trade.tradeHeader.partyTradeIdentifier[0].tradeId. Default: the message's key."})
     String key;
@@ -99,6 +103,10 @@ final class StreamCommand implements Callable<Integer> {
             + " choice, up to 4 and the member's cores)."})
     Integer parallelism;
 
+    @Option(names = "--clear-failures", description = "Clear the dead letters of earlier jobs (MAP.stream-failures) before"
+            + " submitting.")
+    boolean clearFailures;
+
     @Option(names = "--no-kafka-check", description = "Do not ask the brokers for the topic before submitting (when only"
             + " the members reach them).")
     boolean noKafkaCheck;
@@ -129,9 +137,10 @@ final class StreamCommand implements Callable<Integer> {
             out.println("no stream into map " + map + " in this cluster");
             return Main.FAILED;
         }
-        out.printf(Locale.ROOT, "stream into %s: job %s %s; %d messages taken (%s), %d in %s, lag %d%n", map,
-                s.job().getIdString(), s.job().getStatus(), s.messages(), Progress.bytes(s.bytes()), s.deadLetters(),
-                DocumentStream.failuresMap(map), s.totalLag());
+        out.printf(Locale.ROOT, "stream into %s: job %s %s; %d messages taken (%s), %d in %s, lag %s%n", map,
+                s.job().getIdString(), s.state(), s.messages(), Progress.bytes(s.bytes()), s.deadLetters(),
+                DocumentStream.failuresMap(map), s.lagKnown() ? String.valueOf(s.totalLag())
+                        : s.lag().isEmpty() ? "not known" : s.totalLag() + " and more (some partitions' lag not known)");
         s.offsets().forEach((p, o) -> out.printf(Locale.ROOT, "  %s: offset %d, lag %s%n", p, o,
                 s.lag().containsKey(p) ? s.lag().get(p).toString() : "not known"));
         return Main.OK;
@@ -169,6 +178,10 @@ final class StreamCommand implements Callable<Integer> {
         }
         if ((schemaFile == null) == (inferFrom == null)) {
             throw new CliException(Main.USAGE, "give the schema: --schema FILE or --infer-from DIR");
+        }
+        if (schemaFile != null && !Files.isRegularFile(schemaFile)) {
+            throw new CliException(Main.USAGE, "no schema file " + schemaFile + " (write one with 'navpack infer', or"
+                    + " give --infer-from DIR)");
         }
         ProcessingGuarantee g = switch (guarantee.toLowerCase(Locale.ROOT)) {
             case "at-least-once" -> ProcessingGuarantee.AT_LEAST_ONCE;
@@ -219,7 +232,18 @@ final class StreamCommand implements Callable<Integer> {
                 DocumentCatalog.publish(hz, map, schema);
             } catch (SchemaException e) {
                 throw new CliException(Main.FAILED, "the cluster refuses the schema: " + e.getMessage()
-                        + " (choose other type ids with 'navpack infer --first-type-id', or stream into another cluster)", e);
+                        + " (the cluster's type names are shared by all maps: stream with the schema it has of that name,"
+                        + " give this one another name with --type or 'navpack infer --type', or other type ids with"
+                        + " 'navpack infer --first-type-id')", e);
+            }
+            com.hazelcast.map.IMap<Object, Object> failures = hz.getMap(DocumentStream.failuresMap(map));
+            if (clearFailures) {
+                int n = failures.size();
+                failures.clear();
+                err.println("navpack: cleared " + n + " dead letters of earlier jobs from " + DocumentStream.failuresMap(map));
+            } else if (!failures.isEmpty()) {
+                err.println("navpack: " + DocumentStream.failuresMap(map) + " holds " + failures.size() + " dead letters of"
+                        + " earlier jobs; they stay (--clear-failures clears them)");
             }
             Job job;
             try {
@@ -326,7 +350,7 @@ final class StreamCommand implements Callable<Integer> {
             StringBuilder lags = new StringBuilder();
             now.offsets().keySet().forEach(p -> lags.append(' ').append(p).append('=')
                     .append(now.lag().containsKey(p) ? now.lag().get(p).toString() : "?"));
-            out.printf(Locale.ROOT, "%s %d messages (%.0f/s), %s (%.1f MB/s), %d failures, lag%s%n", js, now.messages(),
+            out.printf(Locale.ROOT, "%s %d messages (%.0f/s), %s (%.1f MB/s), %d failures, lag%s%n", now.state(), now.messages(),
                     (now.messages() - last.messages()) / seconds, Progress.bytes(now.bytes()),
                     (now.bytes() - last.bytes()) / 1e6 / seconds, now.deadLetters(), lags.length() == 0 ? " not known yet" : lags);
             out.flush();
@@ -373,8 +397,16 @@ final class StreamCommand implements Callable<Integer> {
         if (f == null) {
             f = ConvertCommand.formatOf(java.util.List.of(inferFrom));
         }
+        String name = type != null ? type : SchemaInference.defaultName(inferFrom);
+        DocumentSchema named = DocumentCatalog.byName(hz, name);
+        if (named != null && named.format().json() == f.json() && (named.format() == f || f.json())) {
+            // type names are the cluster's: the schema of that name is this one (as for navpack load), grown together
+            err.println("the cluster has a document schema named " + name + " (" + named + "): streaming with it"
+                    + " (--type NAME infers one of another name)");
+            return named;
+        }
         SchemaInference inference = SchemaInference.of(f).firstTypeId(DocumentCatalog.firstFreeTypeId(hz, map))
-                .name(SchemaInference.defaultName(inferFrom));
+                .name(name);
         try {
             inference.addPath(inferFrom);
             DocumentSchema s = inference.infer();

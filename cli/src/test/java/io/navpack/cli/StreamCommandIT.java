@@ -136,6 +136,13 @@ class StreamCommandIT {
                 "start the broker, or correct --kafka", "--no-kafka-check");
         assertThat(client.getJet().getJob(DocumentStream.jobName("nobroker"))).isNull();
 
+        // a schema file that is not there
+        Path noFile = work.resolve("nofile-" + System.nanoTime() + ".out");
+        Process n = navpack(noFile, cluster("stream", "--map", "m", "--kafka", broker.bootstrap(), "--topic", "t",
+                "--schema", "nope.json"));
+        assertThat(finish(n, noFile)).contains("no schema file nope.json", "navpack infer");
+        assertThat(n.exitValue()).isEqualTo(Main.USAGE);
+
         // a format the stream does not take
         Path usage = work.resolve("format-" + System.nanoTime() + ".out");
         Process f = navpack(usage, cluster("stream", "--map", "m", "--kafka", broker.bootstrap(), "--topic", "t",
@@ -250,11 +257,14 @@ class StreamCommandIT {
                 .contains("stream into map trades cancelled");
         Job job = client.getJet().getJob(DocumentStream.jobName("trades"));
         assertThat(job.getStatus()).isEqualTo(JobStatus.FAILED);   // Jet's status of a cancelled job
+        Path afterOut = work.resolve("after-" + System.nanoTime() + ".out");
+        assertThat(finish(navpack(afterOut, cluster("stream", "--map", "trades", "--status")), afterOut))
+                .contains("stream into trades: job", "CANCELLED");
 
         // --cancel-on-exit: Ctrl-C ends the job too
         Path again = work.resolve("again-" + System.nanoTime() + ".out");
         Process second = navpack(again, cluster("stream", "--map", "trades", "--kafka", broker.bootstrap(), "--topic", "trades",
-                "--infer-from", samples.toString(), "--cancel-on-exit", "--interval", "1"));
+                "--infer-from", samples.toString(), "--cancel-on-exit", "--interval", "1", "--clear-failures"));
         await("the second job", () -> {
             Job j = client.getJet().getJob(DocumentStream.jobName("trades"));
             return j != null && j.getStatus() == JobStatus.RUNNING;
@@ -267,7 +277,8 @@ class StreamCommandIT {
             }
         });
         second.destroy();
-        assertThat(finish(second, again)).contains("has a schema in the cluster", "cancelled; the map keeps what it stored");
+        assertThat(finish(second, again)).contains("has a schema in the cluster", "cancelled; the map keeps what it stored",
+                "cleared 1 dead letters of earlier jobs from trades.stream-failures");
         assertThat(client.getJet().getJob(DocumentStream.jobName("trades")).getStatus().isTerminal()).isTrue();
     }
 }

@@ -41,21 +41,22 @@ final class CsvEncoder {
                     throw new DocumentException(source, rows.line, 1, "row " + rows.line, "a row of " + cells.size()
                             + " cells under a header of " + header.size() + " columns: every row has as many cells as the header");
                 }
-                for (int attempt = 0; ; attempt++) {
+                Transcoder.Attempts attempts = new Transcoder.Attempts();
+                while (true) {
                     Model m = schema.model();
                     try {
                         int start = row(m, header, headerText, cells, rows.line);
                         sink.value(out.buffer(), start, out.position() - start);
                         break;
                     } catch (Misfit misfit) {
-                        if (!evolving || attempt >= 3) {
+                        if (!evolving || attempts.exhausted()) {
                             throw misfit.toException(source, evolving ? "the schema did not grow to hold it"
-                                    : "the schema may not grow here");
+                                    : Transcoder.NOT_GROWING);
                         }
                         Stats stats = new Stats(DocumentFormat.CSV);
                         CsvScanner.row(stats.element(JsonScanner.ROOT), columns, headerText, cells, rows.line, source);
                         stats.documents++;
-                        schema.evolve(m, stats, source, misfit);
+                        attempts.count(schema.evolve(m, stats, source, misfit));
                     }
                 }
                 n++;

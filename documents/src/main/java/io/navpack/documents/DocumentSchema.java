@@ -98,33 +98,39 @@ public final class DocumentSchema {
      * Grows the schema so that it holds the document that did not fit {@code seen}; does nothing when another
      * thread grew it meanwhile. Throws the misfit as a {@link DocumentException} when no compatible change can.
      */
-    synchronized void evolve(Model seen, DocumentFormat format, byte[] doc, int off, int len, String source, Limits limits,
-                             Misfit misfit) {
+    synchronized boolean evolve(Model seen, DocumentFormat format, byte[] doc, int off, int len, String source,
+                                Limits limits, Misfit misfit) {
         if (model != seen) {
-            return;
+            return false;
         }
         Stats stats = new Stats(seen.format);
         Scanning.scanOne(format, doc, off, len, source, stats, limits);
-        evolve(seen, stats, source, misfit);
+        return evolve(seen, stats, source, misfit);
     }
 
-    /** Grows the schema from the stats of one document that did not fit {@code seen} (see above). */
-    synchronized void evolve(Model seen, Stats stats, String source, Misfit misfit) {
+    /**
+     * Grows the schema from the stats of one document that did not fit {@code seen} (see above); returns whether this
+     * call grew it, rather than finding it grown meanwhile (here or, with a {@link SharedGrowth}, elsewhere).
+     */
+    synchronized boolean evolve(Model seen, Stats stats, String source, Misfit misfit) {
         if (model != seen) {
-            return;
+            return false;
         }
         SharedGrowth g = sharedGrowth;
         if (g == null) {
             grow(seen, stats, source, misfit);
-        } else {
-            g.grow(this, () -> {
-                synchronized (this) {
-                    if (model == seen) {
-                        grow(seen, stats, source, misfit);
-                    }
-                }
-            });
+            return true;
         }
+        boolean[] grew = {false};
+        g.grow(this, () -> {
+            synchronized (this) {
+                if (model == seen) {
+                    grow(seen, stats, source, misfit);
+                    grew[0] = true;
+                }
+            }
+        });
+        return grew[0];
     }
 
     private void grow(Model seen, Stats stats, String source, Misfit misfit) {

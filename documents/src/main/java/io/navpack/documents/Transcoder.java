@@ -72,6 +72,31 @@ public final class Transcoder {
         return this;
     }
 
+    /** Why a document that does not fit is refused when the schema may not grow. */
+    static final String NOT_GROWING = "the schema may not grow here (it grows where growth is on: 'navpack stream"
+            + " --evolve', Transcoder.evolving(true))";
+
+    /**
+     * The tries of one document against a growing schema: at most 4 growths of its own, and at most 64 tries in all,
+     * since each try after the first meets a schema that grew meanwhile (here, in another thread, or on another
+     * member: documents met at once by many grow it many times, and each may need the newest copy).
+     */
+    static final class Attempts {
+        private int own;
+        private int all;
+
+        boolean exhausted() {
+            return own >= 4 || all >= 64;
+        }
+
+        void count(boolean grewItself) {
+            all++;
+            if (grewItself) {
+                own++;
+            }
+        }
+    }
+
     /** The navpack value of one document in the schema's format (XML or JSON). */
     public byte[] toNavpack(byte[] document, String source) {
         DocumentFormat f = schema.model().format;
@@ -136,18 +161,19 @@ public final class Transcoder {
 
     /** Encodes one document, growing the schema when it does not fit; the value is {@link #out} from the result on. */
     private int encode(DocumentFormat format, byte[] doc, int off, int len, String source, long lineBase) {
-        for (int attempt = 0; ; attempt++) {
+        Attempts attempts = new Attempts();
+        while (true) {
             Model m = schema.model();
             try {
                 return encode(m, format, doc, off, len, source, lineBase);
             } catch (Misfit misfit) {
                 boolean sameFormat = format == m.format || (format.json() && m.format.json());
-                if (!evolving || !sameFormat || attempt >= 4) {
-                    throw misfit.toException(source, !evolving ? "the schema may not grow here"
+                if (!evolving || !sameFormat || attempts.exhausted()) {
+                    throw misfit.toException(source, !evolving ? NOT_GROWING
                             : !sameFormat ? "a schema inferred from " + m.format.extension() + " grows only from "
                             + m.format.extension() + " documents" : "the schema did not grow to hold it");
                 }
-                schema.evolve(m, format, doc, off, len, source, limits, misfit);
+                attempts.count(schema.evolve(m, format, doc, off, len, source, limits, misfit));
             }
         }
     }

@@ -8,10 +8,12 @@ import io.navpack.documents.DocumentSchema;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A member's copy of a map's document schema growing together with the other members' copies: under the lock of the
- * map's entry in {@link DocumentCatalog#MAP}, a copy older than the cluster's takes the cluster's; one as new grows,
- * and its listener publishes the new versions and schema file before the lock is let go. A document element met by
- * several members at once thus grows the schema once.
+ * A member's copy of a map's document schema growing together with the other members' copies, and with the copies of
+ * other maps that share the schema (its name, as {@code navpack load} and {@code navpack stream} reuse a schema of the
+ * same name): under the lock of the schema's name in {@link DocumentCatalog#MAP}, a copy older than the cluster's newest
+ * takes it; one as new grows, and its listener publishes the new versions and schema file before the lock is let go.
+ * A document element met by several members at once thus grows the schema once, and two maps never grow the same
+ * type into two different versions of one number.
  */
 final class ClusterGrowth implements DocumentSchema.SharedGrowth {
     private final HazelcastInstance hz;
@@ -22,12 +24,18 @@ final class ClusterGrowth implements DocumentSchema.SharedGrowth {
         this.mapName = mapName;
     }
 
+    /** The key locked while a schema grows: the schema's name, beside the map names the catalog's entries have. */
+    static String lockKey(DocumentSchema schema) {
+        return "schema " + schema.name();
+    }
+
     @Override
     public void grow(DocumentSchema schema, Runnable growHere) {
         IMap<String, String> files = hz.getMap(DocumentCatalog.MAP);
+        String key = lockKey(schema);
         boolean locked;
         try {
-            locked = files.tryLock(mapName, 2, TimeUnit.MINUTES);
+            locked = files.tryLock(key, 2, TimeUnit.MINUTES);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RestartableException("interrupted while waiting to grow the schema of map " + mapName, e);
@@ -35,16 +43,39 @@ final class ClusterGrowth implements DocumentSchema.SharedGrowth {
         if (!locked) {
             // a stream job restarts from its last snapshot and meets the document again
             throw new RestartableException("the schema of map " + mapName + " could not grow: another member held its"
-                    + " lock (" + DocumentCatalog.MAP + ", key " + mapName + ") for 2 minutes");
+                    + " lock (" + DocumentCatalog.MAP + ", key '" + key + "') for 2 minutes");
         }
         try {
-            String text = files.get(mapName);
-            if (text != null && schema.adopt(DocumentSchema.parse(text))) {
+            DocumentSchema newest = newest(files, schema);
+            if (newest != null && schema.adopt(newest)) {
                 return;
             }
             growHere.run();
         } finally {
-            files.unlock(mapName);
+            files.unlock(key);
         }
+    }
+
+    /** The newest copy of {@code schema} the catalog keeps, for this map or another: one that holds all of it and more. */
+    private DocumentSchema newest(IMap<String, String> files, DocumentSchema schema) {
+        DocumentSchema best = null;
+        String own = files.get(mapName);
+        java.util.List<String> texts = new java.util.ArrayList<>();
+        if (own != null) {
+            texts.add(own);
+        }
+        for (java.util.Map.Entry<String, String> e : files.entrySet()) {
+            if (!e.getKey().equals(mapName)) {
+                texts.add(e.getValue());
+            }
+        }
+        for (String text : texts) {
+            DocumentSchema c = DocumentSchema.parse(text);
+            if (c.name().equals(schema.name()) && DocumentCatalog.holdsAll(c, best != null ? best : schema)
+                    && !DocumentCatalog.holdsAll(best != null ? best : schema, c)) {
+                best = c;
+            }
+        }
+        return best;
     }
 }

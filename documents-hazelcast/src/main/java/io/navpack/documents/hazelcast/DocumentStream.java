@@ -187,13 +187,18 @@ public final class DocumentStream implements Serializable {
         return p;
     }
 
-    /** Kafka's consumer properties with the stream's defaults: bytes for keys and values, from the earliest offset. */
+    /**
+     * Kafka's consumer properties with the stream's defaults: bytes for keys and values, from the earliest offset, and
+     * no topic created by the consumer's asking for it.
+     */
     static Properties kafkaProperties(Properties given) {
         Properties p = new Properties();
         p.putAll(given);
         p.putIfAbsent("key.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
         p.putIfAbsent("value.deserializer", "org.apache.kafka.common.serialization.ByteArrayDeserializer");
         p.putIfAbsent("auto.offset.reset", "earliest");
+        // a topic named wrongly is not created by asking for it: the stream waits for it to exist
+        p.putIfAbsent("allow.auto.create.topics", "false");
         return p;
     }
 

@@ -15,7 +15,8 @@ import java.util.Objects;
  * element or an array on the path, the last step included, names its occurrence —
  * {@code trade.tradeHeader.partyTradeIdentifier[0].tradeId[0]} is the first {@code tradeId} of the first party's
  * identifier — and a path that does not is refused, naming the step and the way to write it (the rule of every path,
- * {@link FieldPath#repeatedStep}). The key is the value as a {@code String}, or a {@code Long} for integer fields; a
+ * {@link FieldPath#repeatedStep}). As on the paths of queries, a field that holds a single value (an element that
+ * occurs once wherever the schema met it) is a list of one: {@code [0]} is that value. The key is the value as a {@code String}, or a {@code Long} for integer fields; a
  * document without a value there is refused with the path.
  */
 public final class KeyPath {
@@ -62,6 +63,14 @@ public final class KeyPath {
                 parent = r;
                 current = r.get(index);
             } else if (step.type() == FieldPath.Step.Type.ELEMENT) {
+                if (current != null && !(current instanceof Collection<?>)) {
+                    // a field that holds a single value (the element occurs once in this schema) is a list of one,
+                    // as on the paths of queries: [0] is the value, another index nothing
+                    if (step.index() == 0) {
+                        continue;
+                    }
+                    throw missing("no element " + step.index() + " (the field holds a single value here; [0] is that value)", i);
+                }
                 if (!(current instanceof Collection<?> c) || step.index() >= c.size()) {
                     throw missing(current == null ? "nothing" : "no element " + step.index(), i);
                 }

@@ -74,6 +74,23 @@ public record StreamStatus(Job job, long messages, long bytes, long deadLetters,
         return lag.values().stream().mapToLong(Long::longValue).sum();
     }
 
+    /** Whether the lag of every partition noted is known (false while none is noted). */
+    public boolean lagKnown() {
+        return !offsets.isEmpty() && lag.keySet().containsAll(offsets.keySet());
+    }
+
+    /**
+     * The job's state as a user names it: Jet's status, except {@code CANCELLED} for a job a user cancelled (Jet reports
+     * it as {@code FAILED}); {@code NONE} without a job.
+     */
+    public String state() {
+        if (job == null) {
+            return "NONE";
+        }
+        com.hazelcast.jet.core.JobStatus s = job.getStatus();
+        return s == com.hazelcast.jet.core.JobStatus.FAILED && job.isUserCancelled() ? "CANCELLED" : s.toString();
+    }
+
     /** One member's note. */
     private static final class Note {
         long time;

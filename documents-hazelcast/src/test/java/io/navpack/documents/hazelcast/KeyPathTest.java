@@ -43,6 +43,24 @@ class KeyPathTest {
     }
 
     @Test
+    void aFieldHoldingASingleValueIsAListOfOneUnderZero() {
+        // the same path over a schema where the elements occurred once: single records and values, not lists
+        SchemaRegistry r = new SchemaRegistry();
+        Schema id = r.register(Schema.builder("PartyTradeIdentifier").typeId(91).field("tradeId", FieldType.STRING, true).build());
+        Schema header = r.register(Schema.builder("TradeHeader").typeId(92)
+                .field("partyTradeIdentifier", FieldType.record("PartyTradeIdentifier"), true).build());
+        Schema trade = r.register(Schema.builder("Trade").typeId(93).field("tradeHeader", FieldType.record("TradeHeader"), true)
+                .build());
+        PackedRecord t = PackedRecord.builder(trade, r).set("tradeHeader", PackedRecord.builder(header, r)
+                .set("partyTradeIdentifier", PackedRecord.builder(id, r).set("tradeId", "T7").build()).build()).build();
+        assertThat(KeyPath.parse("tradeHeader.partyTradeIdentifier[0].tradeId[0]").keyOf(t)).isEqualTo("T7");
+        assertThat(KeyPath.parse("tradeHeader.partyTradeIdentifier[0].tradeId").keyOf(t)).isEqualTo("T7");
+        assertThat(KeyPath.parse("tradeHeader.partyTradeIdentifier.tradeId").keyOf(t)).isEqualTo("T7");
+        assertThatThrownBy(() -> KeyPath.parse("tradeHeader.partyTradeIdentifier[1].tradeId").keyOf(t))
+                .hasMessageContaining("no element 1 (the field holds a single value here; [0] is that value)");
+    }
+
+    @Test
     void aRepeatedElementWithoutItsOccurrenceIsRefusedNamingTheStepAndTheWayToWriteIt() {
         PackedRecord t = trade();
         assertThatThrownBy(() -> KeyPath.parse("tradeHeader.partyTradeIdentifier.tradeId[0]").keyOf(t))
