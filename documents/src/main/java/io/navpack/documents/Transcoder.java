@@ -169,6 +169,11 @@ public final class Transcoder {
             } catch (Misfit misfit) {
                 boolean sameFormat = format == m.format || (format.json() && m.format.json());
                 if (!evolving || !sameFormat || attempts.exhausted()) {
+                    if (!evolving && sameFormat) {
+                        // the encoder stops at the first thing that does not fit: a document broken further on is
+                        // refused as malformed, which is what the user has to fix first
+                        Scanning.scanOne(format, doc, off, len, source, new Stats(m.format), limits);
+                    }
                     throw misfit.toException(source, !evolving ? NOT_GROWING
                             : !sameFormat ? "a schema inferred from " + m.format.extension() + " grows only from "
                             + m.format.extension() + " documents" : "the schema did not grow to hold it");

@@ -60,4 +60,19 @@ class SharedGrowthTest {
                 .hasMessageContaining("may not grow here")
                 .hasMessageContaining("--evolve");
     }
+
+    @Test
+    void withoutGrowthADocumentBrokenAfterWhatDoesNotFitIsRefusedAsMalformed() {
+        DocumentSchema s = SchemaInference.of(DocumentFormat.XML).name("doc").add(json("<doc><a>1</a></doc>"), "sample").infer();
+        Transcoder t = s.transcoder().evolving(false);
+        assertThatThrownBy(() -> t.toNavpack(json("<doc><b>2</b></doc>"), "fits-not.xml"))
+                .hasMessageContaining("fits-not.xml").hasMessageContaining("may not grow here");
+        assertThatThrownBy(() -> t.toNavpack(json("<doc><b>2</b><a>1</a>"), "broken.xml"))
+                .isInstanceOf(DocumentException.class)
+                .hasMessageContaining("broken.xml").hasMessageContaining("malformed XML");
+        DocumentSchema ev = events();
+        assertThatThrownBy(() -> ev.transcoder().evolving(false).toNavpack(DocumentFormat.JSON,
+                json("{\"id\":\"E1\",\"amount\":1,\"venue\":\"X\",\"more\":"), "broken.json"))
+                .isInstanceOf(DocumentException.class).hasMessageContaining("malformed JSON");
+    }
 }
