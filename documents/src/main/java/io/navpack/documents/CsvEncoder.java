@@ -41,22 +41,24 @@ final class CsvEncoder {
                     throw new DocumentException(source, rows.line, 1, "row " + rows.line, "a row of " + cells.size()
                             + " cells under a header of " + header.size() + " columns: every row has as many cells as the header");
                 }
-                Transcoder.Attempts attempts = new Transcoder.Attempts();
-                while (true) {
+                int ownGrowths = 0;
+                for (int tries = 0; ; tries++) {
                     Model m = schema.model();
                     try {
                         int start = row(m, header, headerText, cells, rows.line);
                         sink.value(out.buffer(), start, out.position() - start);
                         break;
                     } catch (Misfit misfit) {
-                        if (!evolving || attempts.exhausted()) {
+                        if (!evolving || Transcoder.triesExhausted(ownGrowths, tries)) {
                             throw misfit.toException(source, evolving ? "the schema did not grow to hold it"
                                     : Transcoder.NOT_GROWING);
                         }
                         Stats stats = new Stats(DocumentFormat.CSV);
                         CsvScanner.row(stats.element(JsonScanner.ROOT), columns, headerText, cells, rows.line, source);
                         stats.documents++;
-                        attempts.count(schema.evolve(m, stats, source, misfit));
+                        if (schema.evolve(m, stats, source, misfit)) {
+                            ownGrowths++;
+                        }
                     }
                 }
                 n++;

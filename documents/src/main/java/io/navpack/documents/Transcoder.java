@@ -77,24 +77,12 @@ public final class Transcoder {
             + " --evolve', Transcoder.evolving(true))";
 
     /**
-     * The tries of one document against a growing schema: at most 4 growths of its own, and at most 64 tries in all,
-     * since each try after the first meets a schema that grew meanwhile (here, in another thread, or on another
+     * Whether a document has had its tries against a growing schema: at most 4 growths of its own, and at most 64 tries
+     * in all, since each try after the first meets a schema that grew meanwhile (here, in another thread, or on another
      * member: documents met at once by many grow it many times, and each may need the newest copy).
      */
-    static final class Attempts {
-        private int own;
-        private int all;
-
-        boolean exhausted() {
-            return own >= 4 || all >= 64;
-        }
-
-        void count(boolean grewItself) {
-            all++;
-            if (grewItself) {
-                own++;
-            }
-        }
+    static boolean triesExhausted(int ownGrowths, int tries) {
+        return ownGrowths >= 4 || tries >= 64;
     }
 
     /** The navpack value of one document in the schema's format (XML or JSON). */
@@ -161,14 +149,14 @@ public final class Transcoder {
 
     /** Encodes one document, growing the schema when it does not fit; the value is {@link #out} from the result on. */
     private int encode(DocumentFormat format, byte[] doc, int off, int len, String source, long lineBase) {
-        Attempts attempts = new Attempts();
-        while (true) {
+        int ownGrowths = 0;
+        for (int tries = 0; ; tries++) {
             Model m = schema.model();
             try {
                 return encode(m, format, doc, off, len, source, lineBase);
             } catch (Misfit misfit) {
                 boolean sameFormat = format == m.format || (format.json() && m.format.json());
-                if (!evolving || !sameFormat || attempts.exhausted()) {
+                if (!evolving || !sameFormat || triesExhausted(ownGrowths, tries)) {
                     if (!evolving && sameFormat) {
                         // the encoder stops at the first thing that does not fit: a document broken further on is
                         // refused as malformed, which is what the user has to fix first
@@ -178,7 +166,9 @@ public final class Transcoder {
                             : !sameFormat ? "a schema inferred from " + m.format.extension() + " grows only from "
                             + m.format.extension() + " documents" : "the schema did not grow to hold it");
                 }
-                attempts.count(schema.evolve(m, format, doc, off, len, source, limits, misfit));
+                if (schema.evolve(m, format, doc, off, len, source, limits, misfit)) {
+                    ownGrowths++;
+                }
             }
         }
     }
