@@ -63,7 +63,10 @@ public final class KeyPath {
                 parent = r;
                 current = r.get(index);
             } else if (step.type() == FieldPath.Step.Type.ELEMENT) {
-                if (current != null && !(current instanceof Collection<?>)) {
+                if (current == null) {
+                    throw missing("nothing", i);
+                }
+                if (!(current instanceof Collection<?> c)) {
                     // a field that holds a single value (the element occurs once in this schema) is a list of one,
                     // as on the paths of queries: [0] is the value, another index nothing
                     if (step.index() == 0) {
@@ -71,8 +74,8 @@ public final class KeyPath {
                     }
                     throw missing("no element " + step.index() + " (the field holds a single value here; [0] is that value)", i);
                 }
-                if (!(current instanceof Collection<?> c) || step.index() >= c.size()) {
-                    throw missing(current == null ? "nothing" : "no element " + step.index(), i);
+                if (step.index() >= c.size()) {
+                    throw missing("no element " + step.index(), i);
                 }
                 Iterator<?> it = c.iterator();
                 for (int k = 0; k < step.index(); k++) {
