@@ -286,7 +286,7 @@ final class StreamCommand implements Callable<Integer> {
 
     /**
      * The topic's partitions, asked of the brokers before anything is submitted: a broker that does not answer is an
-     * error naming the fix; a topic it lacks is said (the job waits for it), with the topics it has.
+     * error naming the fix; a topic they lack is said (the job reads it once it exists) and counts 0 partitions.
      */
     private int partitions(Properties props) {
         int n;
