@@ -360,12 +360,26 @@ final class StreamCommand implements Callable<Integer> {
                 try {
                     job.join();
                 } catch (RuntimeException e) {
-                    out.println("the stream job ended: " + e.getMessage());
+                    if (job.isUserCancelled()) {
+                        out.println("the stream job was cancelled; the map keeps what it stored");
+                        return Main.OK;
+                    }
+                    out.println("the stream job ended: " + e.getMessage() + hint(String.valueOf(e.getMessage())));
                     return Main.FAILED;
                 }
                 return js == JobStatus.FAILED ? Main.FAILED : Main.OK;
             }
         }
+    }
+
+    /** What to do about a job's failure, when its message tells: a member without Kafka's connector or client. */
+    static String hint(String failure) {
+        if (failure.contains("org/apache/kafka") || failure.contains("org.apache.kafka")
+                || failure.contains("com/hazelcast/jet/kafka") || failure.contains("com.hazelcast.jet.kafka")) {
+            return " (a member lacks Kafka's classes: members need hazelcast-jet-kafka and kafka-clients on their class"
+                    + " path — 'navpack member' has them; with navpack-member.jar put both jars beside it)";
+        }
+        return "";
     }
 
     /** The schema file, the map's schema in the cluster, or one inferred from the samples. */

@@ -191,6 +191,15 @@ class StreamCommandIT {
     }
 
     @Test
+    void aJobFailingForWantOfKafkasClassesSaysWhatMembersNeed() {
+        assertThat(StreamCommand.hint("java.lang.NoClassDefFoundError: org/apache/kafka/clients/consumer/Consumer"))
+                .contains("members need hazelcast-jet-kafka and kafka-clients");
+        assertThat(StreamCommand.hint("java.lang.ClassNotFoundException: com.hazelcast.jet.kafka.impl.StreamKafkaP"))
+                .contains("'navpack member' has them");
+        assertThat(StreamCommand.hint("com.hazelcast.jet.JetException: something else")).isEmpty();
+    }
+
+    @Test
     void readersPerMemberFollowThePartitions() {
         assertThat(StreamCommand.perMember(1, 2)).isEqualTo(1);
         assertThat(StreamCommand.perMember(3, 2)).isEqualTo(2);

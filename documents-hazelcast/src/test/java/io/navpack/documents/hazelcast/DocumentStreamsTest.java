@@ -95,6 +95,10 @@ class DocumentStreamsTest {
      * the Kafka connector and client.
      */
     static CompletableFuture<MemberJvm> startMember(int i) {
+        return startMember(i, true);
+    }
+
+    static CompletableFuture<MemberJvm> startMember(int i, boolean kafka) {
         String xml = Loopback.memberXml(cluster, ports[i], ports, "<jet enabled=\"true\"><instance>"
                 + "<cooperative-thread-count>2</cooperative-thread-count><scale-up-delay-millis>1000</scale-up-delay-millis>"
                 + "</instance></jet>");
@@ -105,8 +109,10 @@ class DocumentStreamsTest {
                 jars.add(Path.of(e));
             }
         }
-        jars.addAll(KafkaBroker.clientJars());
-        String name = "member-" + (i + 1);
+        if (kafka) {
+            jars.addAll(KafkaBroker.clientJars());
+        }
+        String name = "member-" + (i + 1) + (kafka ? "" : "-without-kafka");
         return CompletableFuture.supplyAsync(() -> MemberJvm.start(name, xml, jars, work.resolve(name),
                 "io.navpack.documents.hazelcast.member"));
     }
@@ -496,6 +502,33 @@ class DocumentStreamsTest {
             }
         }
         assertThat(deadLetters("keyed").values().iterator().next().getValue()).contains("\"key\":\"K50\"", "malformed");
+    }
+
+    @Test
+    @Order(7)
+    void aMemberWithoutKafkasJarsFailsTheJobNamingTheMissingClasses() {
+        MemberJvm without = startMember(2, false).join();
+        try {
+            await("3 members", () -> client.getCluster().getMembers().size() == 3);
+            DocumentSchema schema = eventSchema("nokafka");
+            DocumentCatalog.publish(client, "nokafka", schema);
+            broker.createTopic("nokafka", 3);
+            DocumentStream stream = DocumentStream.into("nokafka", schema).format(DocumentFormat.NDJSON).key("id");
+            Job job = client.getJet().newJob(DocumentPipelines.kafka(broker.consumerProperties(), stream, "nokafka"),
+                    stream.jobConfig());
+            Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
+                    () -> job.getFuture().get(2, java.util.concurrent.TimeUnit.MINUTES));
+            if (!job.getStatus().isTerminal()) {
+                job.cancel();
+            }
+            assertThat(job.getStatus()).as("the job, failing on the member without Kafka's classes: %s", failure)
+                    .isEqualTo(JobStatus.FAILED);
+            assertThat(job.isUserCancelled()).isFalse();
+            assertThat(String.valueOf(failure)).as("the failure names the missing classes (what navpack stream's hint reads)")
+                    .containsAnyOf("org/apache/kafka", "org.apache.kafka", "com/hazelcast/jet/kafka", "com.hazelcast.jet.kafka");
+        } finally {
+            without.close();
+        }
     }
 
     // ---------------------------------------------------------------------------------------------- a member lost
