@@ -392,7 +392,7 @@ final class StreamCommand implements Callable<Integer> {
             } catch (DocumentSchemaException e) {
                 throw new CliException(Main.USAGE, e.getMessage(), e);
             }
-            if (kept != null && DocumentCatalog.holdsAll(kept, file) && !DocumentCatalog.holdsAll(file, kept)) {
+            if (kept != null && kept.holdsAll(file) && !file.holdsAll(kept)) {
                 // the file is an earlier copy of the map's schema (it grew since): the newer one stays
                 err.println("map " + map + " has a later copy of " + schemaFile + " in the cluster (" + kept
                         + ", grown since): streaming with it");

@@ -99,6 +99,17 @@ class StreamCommandIT {
         }
     }
 
+    /** Waits until the command writing to {@code out} has printed {@code text}. */
+    static void awaitPrinted(String what, Path out, String text) throws InterruptedException {
+        await(what, () -> {
+            try {
+                return Files.readString(out).contains(text);
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
+    }
+
     static String[] cluster(String... args) {
         List<String> a = new ArrayList<>(List.of(args));
         a.addAll(1, List.of("--cluster", address, "--cluster-name", cluster));
@@ -178,16 +189,10 @@ class StreamCommandIT {
         Path out = work.resolve("grown-" + System.nanoTime() + ".out");
         Process p = navpack(out, cluster("stream", "--map", "grown", "--kafka", broker.bootstrap(), "--topic", "grown",
                 "--schema", file.toString(), "--cancel-on-exit", "--interval", "1"));
-        await("a progress line", () -> {
-            try {
-                return Files.readString(out).contains("messages (");
-            } catch (java.io.IOException e) {
-                return false;
-            }
-        });
+        awaitPrinted("a progress line", out, "messages (");
         p.destroy();
         assertThat(finish(p, out)).contains("map grown has a later copy of " + file + " in the cluster");
-        assertThat(DocumentCatalog.holdsAll(DocumentCatalog.read(client, "grown"), grown)).as("the grown copy stays").isTrue();
+        assertThat(DocumentCatalog.read(client, "grown").holdsAll(grown)).as("the grown copy stays").isTrue();
     }
 
     @Test
@@ -234,13 +239,7 @@ class StreamCommandIT {
         }
         broker.send("trades", null, "bad", "<trade>".getBytes(StandardCharsets.UTF_8));
         await("every message", () -> map.size() == files.size());
-        await("a progress line with every message", () -> {
-            try {
-                return Files.readString(out).contains(" " + (files.size() + 1) + " messages (");
-            } catch (java.io.IOException e) {
-                return false;
-            }
-        });
+        awaitPrinted("a progress line with every message", out, " " + (files.size() + 1) + " messages (");
         stream.destroy();   // SIGTERM: the JVM's shutdown hooks run, as on Ctrl-C
         String printed = finish(stream, out);
         assertThat(printed).contains("inferred DocumentSchema", "streams topic trades", "RUNNING", "messages (", "MB/s",
@@ -278,13 +277,7 @@ class StreamCommandIT {
             Job j = client.getJet().getJob(DocumentStream.jobName("trades"));
             return j != null && j.getStatus() == JobStatus.RUNNING;
         });
-        await("a progress line", () -> {
-            try {
-                return Files.readString(again).contains("messages (");
-            } catch (java.io.IOException e) {
-                return false;
-            }
-        });
+        awaitPrinted("a progress line", again, "messages (");
         second.destroy();
         assertThat(finish(second, again)).contains("has a schema in the cluster", "cancelled; the map keeps what it stored",
                 "cleared 1 dead letters of earlier jobs from trades.stream-failures");

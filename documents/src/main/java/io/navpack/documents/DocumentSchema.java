@@ -53,18 +53,27 @@ public final class DocumentSchema {
      * copy's versions are registered where it was grown.
      */
     public synchronized boolean adopt(DocumentSchema newer) {
+        if (holdsAll(newer)) {
+            return false;
+        }
+        model = newer.model;
+        return true;
+    }
+
+    /**
+     * Whether this schema holds every navpack schema (type id and version) of {@code other}: it is {@code other} or a
+     * later copy of it, grown since.
+     */
+    public boolean holdsAll(DocumentSchema other) {
         java.util.Set<Long> have = new java.util.HashSet<>();
         for (Schema s : model.schemas()) {
             have.add(((long) s.typeId() << 32) | (s.version() & 0xFFFFFFFFL));
         }
-        boolean missing = false;
-        for (Schema s : newer.model.schemas()) {
-            missing |= !have.contains(((long) s.typeId() << 32) | (s.version() & 0xFFFFFFFFL));
+        for (Schema s : other.model.schemas()) {
+            if (!have.contains(((long) s.typeId() << 32) | (s.version() & 0xFFFFFFFFL))) {
+                return false;
+            }
         }
-        if (!missing) {
-            return false;
-        }
-        model = newer.model;
         return true;
     }
 

@@ -57,25 +57,14 @@ final class ClusterGrowth implements DocumentSchema.SharedGrowth {
     }
 
     /** The newest copy of {@code schema} the catalog keeps, for this map or another: one that holds all of it and more. */
-    private DocumentSchema newest(IMap<String, String> files, DocumentSchema schema) {
-        DocumentSchema best = null;
-        String own = files.get(mapName);
-        java.util.List<String> texts = new java.util.ArrayList<>();
-        if (own != null) {
-            texts.add(own);
-        }
-        for (java.util.Map.Entry<String, String> e : files.entrySet()) {
-            if (!e.getKey().equals(mapName)) {
-                texts.add(e.getValue());
-            }
-        }
-        for (String text : texts) {
+    private static DocumentSchema newest(IMap<String, String> files, DocumentSchema schema) {
+        DocumentSchema best = schema;
+        for (String text : files.values()) {
             DocumentSchema c = DocumentSchema.parse(text);
-            if (c.name().equals(schema.name()) && DocumentCatalog.holdsAll(c, best != null ? best : schema)
-                    && !DocumentCatalog.holdsAll(best != null ? best : schema, c)) {
+            if (c.name().equals(schema.name()) && c.holdsAll(best) && !best.holdsAll(c)) {
                 best = c;
             }
         }
-        return best;
+        return best == schema ? null : best;
     }
 }

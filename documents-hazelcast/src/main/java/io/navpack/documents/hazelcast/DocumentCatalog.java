@@ -44,23 +44,6 @@ public final class DocumentCatalog {
     }
 
     /**
-     * Whether {@code newer} holds every navpack schema (type id and version) of {@code older}: it is {@code older} or a
-     * later copy of it, grown since (by a stream with {@code --evolve}, a load, ...).
-     */
-    public static boolean holdsAll(DocumentSchema newer, DocumentSchema older) {
-        java.util.Set<Long> have = new java.util.HashSet<>();
-        for (Schema s : newer.navpackSchemas()) {
-            have.add(((long) s.typeId() << 32) | (s.version() & 0xFFFFFFFFL));
-        }
-        for (Schema s : older.navpackSchemas()) {
-            if (!have.contains(((long) s.typeId() << 32) | (s.version() & 0xFFFFFFFFL))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
      * The document schema named {@code schemaName} that the cluster keeps for some map, or null. Type names are the
      * cluster's: documents of another map whose schema has this name take this schema (and grow it).
      */

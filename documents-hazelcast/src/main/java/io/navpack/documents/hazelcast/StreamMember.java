@@ -59,7 +59,7 @@ final class StreamMember implements AutoCloseable {
         // versions; a schema kept for the map that is not a copy of the job's is not taken instead of it
         DocumentSchema kept = DocumentCatalog.read(hz, settings.mapName());
         DocumentSchema given = DocumentSchema.parse(settings.schemaFile());
-        this.schema = kept != null && DocumentCatalog.holdsAll(kept, given) ? kept : given;
+        this.schema = kept != null && kept.holdsAll(given) ? kept : given;
         DocumentCatalog.register(hz, schema);
         if (settings.evolving()) {
             schema.sharedGrowth(new ClusterGrowth(hz, settings.mapName()));
