@@ -1,5 +1,6 @@
 package io.navpack.cli;
 
+import io.navpack.cli.table.SqlTable;
 import com.hazelcast.core.HazelcastInstance;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -8,40 +8,38 @@ import java.util.List;
  * common case (and {@code equals} otherwise). Immutable once built.
  */
 final class NameTable {
-    private final String[] locals;
-    private final String[] namespaces;
-    private final Slot[] slots;
+    /** Per bucket: the local name, the namespace and the slot, one after the other (one array, read together). */
+    private final Object[] entries;
     private final int mask;
 
-    NameTable(List<Slot> entries, boolean attributeOfGroup) {
-        int size = Integer.highestOneBit(Math.max(4, entries.size() * 2 - 1)) << 1;
-        locals = new String[size];
-        namespaces = new String[size];
-        slots = new Slot[size];
+    NameTable(List<Slot> slots, boolean attributeOfGroup) {
+        int size = Integer.highestOneBit(Math.max(4, slots.size() * 2 - 1)) << 1;
+        entries = new Object[3 * size];
         mask = size - 1;
-        for (Slot s : entries) {
+        for (Slot s : slots) {
             String local = attributeOfGroup ? s.attrName : s.name;
             String ns = attributeOfGroup ? s.attrNs : s.ns;
             int h = local.hashCode() & mask;
-            while (locals[h] != null) {
+            while (entries[3 * h] != null) {
                 h = (h + 1) & mask;
             }
-            // the parsers hand out interned names: interned here too, equals finds them by reference
-            locals[h] = local.intern();
-            namespaces[h] = ns.intern();
-            slots[h] = s;
+            // the parsers hand out interned names: interned here too, they are found by reference
+            entries[3 * h] = local.intern();
+            entries[3 * h + 1] = ns.intern();
+            entries[3 * h + 2] = s;
         }
     }
 
     Slot find(String ns, String local) {
+        Object[] e = entries;
         int h = local.hashCode() & mask;
         while (true) {
-            String k = locals[h];
+            Object k = e[3 * h];
             if (k == null) {
                 return null;
             }
-            if (k.equals(local) && namespaces[h].equals(ns)) { // equals compares references first
-                return slots[h];
+            if (k.equals(local) && e[3 * h + 1].equals(ns)) { // equals compares references first
+                return (Slot) e[3 * h + 2];
             }
             h = (h + 1) & mask;
         }

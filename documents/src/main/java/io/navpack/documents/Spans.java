@@ -151,6 +151,11 @@ final class Spans {
         return frames[depth - 1];
     }
 
+    /** The open record {@code i}, 0 being the outermost. */
+    Frame frame(int i) {
+        return frames[i];
+    }
+
     Frame push(RecType t) {
         if (depth == frames.length) {
             frames = Arrays.copyOf(frames, depth * 2);

@@ -17,7 +17,13 @@ final class XmlEncoder {
     private final Limits limits;
     private final Spans spans;
     private final RecordEncoder out;
-    private final Xml.Path path = new Xml.Path();
+    /**
+     * The root element's name and the group element being read (its slot in the top record, or -1): with the open
+     * records, what {@link #path} tells errors. Nothing per element is kept for that (a reference stored per element
+     * costs a write barrier).
+     */
+    private String rootLocal;
+    private int groupSlot = -1;
     private final int[] scratch = new int[2];
     private final StringBuilder decl = new StringBuilder();
     private char[] text = new char[256];
@@ -43,7 +49,8 @@ final class XmlEncoder {
         }
         this.model = m;
         spans.reset();
-        path.clear();
+        rootLocal = null;
+        groupSlot = -1;
         textLength = 0;
         XMLStreamReader2 r = null;
         try {
@@ -67,7 +74,7 @@ final class XmlEncoder {
                         }
                     }
                     case XMLStreamConstants.DTD, XMLStreamConstants.PROCESSING_INSTRUCTION,
-                            XMLStreamConstants.ENTITY_REFERENCE -> throw Xml.refused(source, r, event, path.toString(), doc, off, len);
+                            XMLStreamConstants.ENTITY_REFERENCE -> throw Xml.refused(source, r, event, path(null), doc, off, len);
                     default -> {
                     }
                 }
@@ -77,7 +84,7 @@ final class XmlEncoder {
             }
             return result;
         } catch (XMLStreamException e) {
-            throw Xml.error(source, e, path.toString());
+            throw Xml.error(source, e, path(null));
         } finally {
             reader = null;
             XmlScanner.close(r);
@@ -89,25 +96,50 @@ final class XmlEncoder {
     }
 
     private Misfit misfit(String reason) {
+        return misfit(reason, null);
+    }
+
+    /** A misfit at the element {@code last} (not yet opened) when not null, else at the current one. */
+    private Misfit misfit(String reason, String last) {
         Location l = reader.getLocation();
-        return new Misfit(l.getLineNumber(), l.getColumnNumber(), path.toString(), reason);
+        return new Misfit(l.getLineNumber(), l.getColumnNumber(), path(last), reason);
+    }
+
+    /** The path of local names to the current element (then {@code last}, when not null), for errors. */
+    private String path(String last) {
+        StringBuilder b = new StringBuilder();
+        int depth = spans.depth();
+        if (depth > 0) {
+            b.append('/').append(rootLocal);
+            for (int i = 1; i < depth; i++) {
+                Spans.Frame parent = spans.frame(i - 1);
+                b.append('/').append(parent.type.slotArray[parent.marks[parent.markCount - 1]].name);
+            }
+            if (groupSlot >= 0) {
+                b.append('/').append(spans.top().type.slotArray[groupSlot].name);
+            }
+        }
+        if (last != null) {
+            b.append('/').append(last);
+        }
+        return b.length() == 0 ? "/" : b.toString();
     }
 
     private void startElement(XMLStreamReader2 r) throws XMLStreamException {
-        if (path.depth() >= limits.maxDepth()) {
-            throw Xml.at(null, r, path.toString(), "elements nested deeper than " + limits.maxDepth() + " levels (Limits.maxDepth)");
+        if (spans.depth() >= limits.maxDepth()) {
+            throw Xml.at(null, r, path(null), "elements nested deeper than " + limits.maxDepth() + " levels (Limits.maxDepth)");
         }
         String ns = r.getNamespaceURI();
         if (ns == null) {
             ns = "";
         }
         String local = r.getLocalName();
-        path.push(local);
         if (spans.depth() == 0) {
             RecType root = model.rootElement(ns, local);
             if (root == null) {
-                throw misfit("root element " + name(ns, local) + " is not a root of the schema");
+                throw misfit("root element " + name(ns, local) + " is not a root of the schema", local);
             }
+            rootLocal = local;
             openRecord(r, root);
             return;
         }
@@ -115,7 +147,7 @@ final class XmlEncoder {
         flushText(f);
         Slot primary = f.type.element(ns, local);
         if (primary == null) {
-            throw misfit("element " + name(ns, local) + " is not in type " + f.type.name);
+            throw misfit("element " + name(ns, local) + " is not in type " + f.type.name, local);
         }
         if (primary.item().kind == Shape.Kind.RECORD) {
             Slot s = primary;
@@ -123,15 +155,17 @@ final class XmlEncoder {
                 s = s.next;
             }
             if (s == null || s.item().kind != Shape.Kind.RECORD) {
-                throw misfit("element " + name(ns, local) + " occurs more often than type " + f.type.name + " holds");
+                throw misfit("element " + name(ns, local) + " occurs more often than type " + f.type.name + " holds",
+                        local);
             }
             f.sequence(s);
             f.mark(s.index);
             openRecord(r, s.target);
             return;
         }
+        groupSlot = primary.index;
         group(r, f, primary, ns, local);
-        path.pop();
+        groupSlot = -1;
     }
 
     /** An element kept in its parent's record: its attributes and text go to the fields of its group. */
@@ -181,7 +215,7 @@ final class XmlEncoder {
                 case XMLStreamConstants.START_ELEMENT -> throw misfit("element " + name(ns, local)
                         + " has child elements, but type " + f.type.name + " keeps it as fields");
                 case XMLStreamConstants.DTD, XMLStreamConstants.PROCESSING_INSTRUCTION,
-                        XMLStreamConstants.ENTITY_REFERENCE -> throw Xml.refused(null, r, event, path.toString());
+                        XMLStreamConstants.ENTITY_REFERENCE -> throw Xml.refused(null, r, event, path(null));
                 default -> {
                 }
             }
@@ -374,7 +408,6 @@ final class XmlEncoder {
         }
         boolean nested = spans.depth() > 1;
         int value = spans.close(t.current(), nested);
-        path.pop();
         if (!nested) {
             return value;
         }

@@ -39,7 +39,13 @@ public final class RecordEncoder {
     /** The schemas {@link #writeRecord} wrote since the last {@link #toRecord} or {@link #reset}, each once, in order. */
     private Schema[] written = new Schema[16];
     private int writtenCount;
-    private Schema lastWritten;
+    /** Index in {@link #written} of the schema written last, or -1. */
+    private int lastWritten = -1;
+    /**
+     * {@link #written} as an open-addressing set: per bucket the schema's index in it + 1 (0: empty), hashed by type id
+     * and version, so that a record's schema is found in a probe or two with no reference stored.
+     */
+    private int[] seen = new int[64];
 
     public RecordEncoder(int initialCapacity) {
         this.buf = new byte[Math.max(16, initialCapacity)];
@@ -62,23 +68,48 @@ public final class RecordEncoder {
     }
 
     private void forgetSchemas() {
-        Arrays.fill(written, 0, writtenCount, null);
-        writtenCount = 0;
-        lastWritten = null;
+        if (writtenCount > 0) {
+            Arrays.fill(written, 0, writtenCount, null);
+            Arrays.fill(seen, 0);
+            writtenCount = 0;
+        }
+        lastWritten = -1;
+    }
+
+    private static int bucket(Schema schema, int mask) {
+        int h = (schema.typeId() * 31 + schema.version()) * 0x9E3779B9;
+        return (h ^ (h >>> 16)) & mask;
     }
 
     private void noteSchema(Schema schema) {
-        lastWritten = schema;
-        Schema[] w = written;
-        for (int i = writtenCount - 1; i >= 0; i--) {
-            if (w[i] == schema) {
+        int[] set = seen;
+        int mask = set.length - 1;
+        int h = bucket(schema, mask);
+        for (int e = set[h]; e != 0; e = set[h]) {
+            if (written[e - 1] == schema) {
+                lastWritten = e - 1;
                 return;
             }
+            h = (h + 1) & mask;
         }
-        if (writtenCount == w.length) {
-            written = w = Arrays.copyOf(w, w.length * 2);
+        if (writtenCount == written.length) {
+            written = Arrays.copyOf(written, written.length * 2);
         }
-        w[writtenCount++] = schema;
+        written[writtenCount] = schema;
+        lastWritten = writtenCount++;
+        if (2 * writtenCount > set.length) {
+            seen = set = new int[set.length * 2];
+            mask = set.length - 1;
+            for (int i = 0; i < writtenCount; i++) {
+                int k = bucket(written[i], mask);
+                while (set[k] != 0) {
+                    k = (k + 1) & mask;
+                }
+                set[k] = i + 1;
+            }
+        } else {
+            set[h] = writtenCount;
+        }
     }
 
     /**
@@ -96,7 +127,7 @@ public final class RecordEncoder {
         }
         byte[] copy = Arrays.copyOfRange(buf, from, to);
         List<Schema> schemas = new ArrayList<>(writtenCount);
-        Schema own = lastWritten;
+        Schema own = written[lastWritten];
         RecordView.Encoded r;
         try {
             r = new RecordView.Encoded(copy, registry, own, schemas);
@@ -377,34 +408,48 @@ public final class RecordEncoder {
         int shift = schema.blockShift();
         int blocks = (n + (1 << shift) - 1) >>> shift;
         int entries = blocks > 0 ? blocks - 1 : 0;
-        // the null bitmap is gathered as the fields are summed, a bit per absent field: records of documents have many
+        // the null bitmap is gathered as the fields are summed, a bit per absent field: records of documents have many.
+        // Up to 64 fields (most records) it is gathered in a long; above, in the bitmap array
         int bitmapLen = schema.bitmapLength();
-        if (nulls.length < bitmapLen) {
-            nulls = new byte[Math.max(bitmapLen, nulls.length * 2)];
-        }
-        byte[] nb = nulls;
-        Arrays.fill(nb, 0, bitmapLen, (byte) 0);
         long body = 0;
-        for (int f = 0; f < n; f++) {
-            int s = start[f];
-            if (s < 0) {
-                nb[f >>> 3] |= (byte) (1 << (f & 7));
-            } else {
-                if (end[f] < s || end[f] > pos) {
-                    throw new IllegalArgumentException("span " + s + ".." + end[f] + " of field " + schema.field(f).name()
-                            + " outside the written bytes 0.." + pos);
+        long bits = 0;
+        boolean anyNull;
+        if (bitmapLen <= 8) {
+            for (int f = 0; f < n; f++) {
+                int s = start[f];
+                if (s < 0) {
+                    bits |= 1L << f;
+                } else {
+                    body += span(schema, f, s, end[f]);
                 }
-                body += end[f] - s;
             }
-        }
-        boolean anyNull = false;
-        byte[] notNull = schema.notNullMask();
-        for (int i = 0; i < bitmapLen; i++) {
-            if (nb[i] != 0) {
-                anyNull = true;
-                if ((nb[i] & notNull[i]) != 0) {
-                    Field missing = schema.field((i << 3) + Integer.numberOfTrailingZeros(nb[i] & notNull[i] & 0xFF));
-                    throw new NavpackException("field " + missing.name() + " of " + schema.typeName() + " must not be null");
+            anyNull = bits != 0;
+            long missing = bits & schema.notNullBits();
+            if (missing != 0) {
+                throw notNull(schema, Long.numberOfTrailingZeros(missing));
+            }
+        } else {
+            if (nulls.length < bitmapLen) {
+                nulls = new byte[Math.max(bitmapLen, nulls.length * 2)];
+            }
+            byte[] nb = nulls;
+            Arrays.fill(nb, 0, bitmapLen, (byte) 0);
+            for (int f = 0; f < n; f++) {
+                int s = start[f];
+                if (s < 0) {
+                    nb[f >>> 3] |= (byte) (1 << (f & 7));
+                } else {
+                    body += span(schema, f, s, end[f]);
+                }
+            }
+            anyNull = false;
+            byte[] notNull = schema.notNullMask();
+            for (int i = 0; i < bitmapLen; i++) {
+                if (nb[i] != 0) {
+                    anyNull = true;
+                    if ((nb[i] & notNull[i]) != 0) {
+                        throw notNull(schema, (i << 3) + Integer.numberOfTrailingZeros(nb[i] & notNull[i] & 0xFF));
+                    }
                 }
             }
         }
@@ -430,8 +475,14 @@ public final class RecordEncoder {
         p = PackedInts.writeInt(b, p, schema.version());
         b[p++] = (byte) (widthCode | (anyNull ? RecordView.FLAG_NULLS : 0) | ((3 - shift) << RecordView.BLOCK_CODE_SHIFT));
         if (anyNull) {
-            System.arraycopy(nb, 0, b, p, bitmapLen);
-            p += bitmapLen;
+            if (bitmapLen <= 8) {
+                for (int i = 0; i < bitmapLen; i++) {
+                    b[p++] = (byte) (bits >>> (8 * i));
+                }
+            } else {
+                System.arraycopy(nulls, 0, b, p, bitmapLen);
+                p += bitmapLen;
+            }
         }
         int table = p;
         int bodyPos = p + entries * width;
@@ -454,6 +505,19 @@ public final class RecordEncoder {
         }
         pos = p;
         return recordStart;
+    }
+
+    /** The length of field {@code f}'s span {@code s..e}, which must lie in the written bytes. */
+    private int span(Schema schema, int f, int s, int e) {
+        if (e < s || e > pos) {
+            throw new IllegalArgumentException("span " + s + ".." + e + " of field " + schema.field(f).name()
+                    + " outside the written bytes 0.." + pos);
+        }
+        return e - s;
+    }
+
+    private static NavpackException notNull(Schema schema, int field) {
+        return new NavpackException("field " + schema.field(field).name() + " of " + schema.typeName() + " must not be null");
     }
 
     /**

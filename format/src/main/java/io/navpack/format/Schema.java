@@ -50,6 +50,8 @@ public final class Schema {
     private final int blockShift;
     private final boolean hasNullable;
     private final byte[] notNullMask;
+    /** {@link #notNullMask}'s first 8 bytes as a long, byte 0 lowest: the whole mask of a type of up to 64 fields. */
+    private final long notNullBits;
     private final int[] skipSizes;
     private final Codec[] codecs;
     private final byte[] binaryForm;
@@ -89,6 +91,11 @@ public final class Schema {
         for (int bit = this.fields.length; bit < notNullMask.length * 8; bit++) {
             notNullMask[bit >>> 3] |= (byte) (1 << (bit & 7)); // bits past the last field must stay clear
         }
+        long bits = 0;
+        for (int i = 0; i < Math.min(8, notNullMask.length); i++) {
+            bits |= (notNullMask[i] & 0xFFL) << (8 * i);
+        }
+        this.notNullBits = bits;
         this.skipSizes = new int[this.fields.length];
         this.codecs = new Codec[this.fields.length];
         for (Field f : this.fields) {
@@ -158,7 +165,11 @@ public final class Schema {
         return notNullMask.length;
     }
 
-    /** True when at least one field may be null. */
+    /** The not-null mask of the first 64 fields as a long, field {@code i} bit {@code i}. */
+    long notNullBits() {
+        return notNullBits;
+    }
+
     /** Whether field {@code index} may be null, from the mask (no field object read). */
     boolean nullable(int index) {
         return (notNullMask[index >>> 3] & (1 << (index & 7))) == 0;

@@ -56,7 +56,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import com.hazelcast.cluster.Member;
-import io.navpack.cli.SqlTable;
+import io.navpack.cli.table.SqlTable;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.UUID;

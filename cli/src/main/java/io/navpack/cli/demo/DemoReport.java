@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import io.navpack.cli.SqlTable;
+import io.navpack.cli.table.SqlTable;
 
 /** Everything the demo measured; printed as text and rendered as HTML. */
 public final class DemoReport {

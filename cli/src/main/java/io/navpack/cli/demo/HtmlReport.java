@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import io.navpack.cli.SqlTable;
+import io.navpack.cli.table.SqlTable;
 
 /** The demo's report as one self-contained HTML page with inline SVG charts. */
 public final class HtmlReport {

@@ -1,4 +1,4 @@
-package io.navpack.cli;
+package io.navpack.cli.table;
 
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastJsonValue;
@@ -68,7 +68,7 @@ public final class SqlTable {
             return new SqlTable(statement, Collections.unmodifiableList(columns), Collections.unmodifiableList(rows), -1,
                     truncated, (System.nanoTime() - t0) / 1e6);
         } catch (RuntimeException e) {
-            throw new CliException(Main.FAILED, explain(e), e);
+            throw new IllegalStateException(explain(e), e); // the command line exits with 1 (failed) and the message
         }
     }
 
