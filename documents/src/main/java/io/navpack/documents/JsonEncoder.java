@@ -144,7 +144,7 @@ final class JsonEncoder {
     /** A JSON object type without {@code $nulls}: every null key must be written as its field says. */
     private void checkNulls(Spans.Frame f, RecType t) {
         for (int i = 0; i < f.markCount; i++) {
-            Slot s = t.slots.get(f.marks[i]);
+            Slot s = t.slotArray[f.marks[i]];
             if (!s.jsonNull) {
                 throw misfit("key \"" + s.name + "\" is null here, where type " + t.name + " leaves it out (it has no $nulls)");
             }
@@ -175,7 +175,7 @@ final class JsonEncoder {
     private void writeNulls(Spans.Frame f, RecType t) {
         int n = 0;
         for (int i = 0; i < f.markCount; i++) {
-            Slot s = t.slots.get(f.marks[i]);
+            Slot s = t.slotArray[f.marks[i]];
             if (!s.jsonNull) {
                 n = exception(n, s.index);
             }

@@ -59,6 +59,8 @@ final class Slot {
     final Shape shape;
     /** The shape of one occurrence: a list's element, or the shape itself. */
     final Shape item;
+    /** {@link #shape} is a list (read per element: kept here, not behind the shape). */
+    private final boolean list;
     final Alternate alternate;
     /** JSON: a null value of this key is written as {@code null} (else the key is left out). */
     final boolean jsonNull;
@@ -97,7 +99,8 @@ final class Slot {
         this.attrNs = attrNs;
         this.attrName = attrName;
         this.shape = shape;
-        this.item = shape.kind == Shape.Kind.LIST ? shape.element : shape;
+        this.list = shape.kind == Shape.Kind.LIST;
+        this.item = list ? shape.element : shape;
         this.alternate = alternate;
         this.jsonNull = jsonNull;
         this.sourceKey = role + "|" + ns + "|" + name + "|" + attrNs + "|" + attrName
@@ -124,7 +127,7 @@ final class Slot {
 
     /** True for a list: a repeated element, a JSON array. */
     boolean repeated() {
-        return shape.kind == Shape.Kind.LIST;
+        return list;
     }
 
     /** The shape of one occurrence: a list's element, or the shape itself. */

@@ -67,7 +67,7 @@ final class Spans {
 
         void open(RecType t, int spanMark, int bufferMark) {
             type = t;
-            int n = t.slots.size();
+            int n = t.slotArray.length;
             if (head.length < n) {
                 int size = Math.max(n, head.length * 2);
                 head = new int[size];
@@ -221,7 +221,7 @@ final class Spans {
                 if (c == 0) {
                     continue;
                 }
-                if (!elements || !f.type.slots.get(i).repeated()) {
+                if (!elements || !f.type.slotArray[i].repeated()) {
                     int k = f.head[i];
                     fieldStart[i] = start[k];
                     fieldEnd[i] = end[k];
