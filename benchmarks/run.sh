@@ -59,6 +59,7 @@ if [ "$MODE" = smoke ]; then
   SCAN_OPTS=(-f 1 -wi 0 -i 1 -r 100ms -prof gc -p entries=2000)
   WALK_OPTS=(-f 1 -wi 0 -i 1 -r 100ms -prof gc -p entries=2000)
   LATENCY_OPTS=(-f 1 -wi 0 -i 1 -r 100ms -p entries=2000)
+  INGEST_OPTS=("${JMH_OPTS[@]}")
   SCALE_OPTS=(-f 1 -wi 0 -i 1 -p entries=2000 -jvmArgsAppend "-Xms256m -Xmx2g -XX:+UseSerialGC")
   GRID_JVM=(-Dnavpack.bench.grid.prewarm=quick)
   GRID_ARGS=(5,20 --quick -wi 0 -i 1 -r 100ms -prof gc)
@@ -75,6 +76,9 @@ else
   WALK_OPTS=(-f 1 -wi 2 -w 1s -i 5 -r 1s -prof gc)
   # query latency while a member sizes: one sizing of 500 000 entries takes seconds; 10 s iterations
   LATENCY_OPTS=(-f 1 -wi 1 -w 10s -i 3 -r 10s)
+  # the transcoders take 5-6 s of compilation to settle (the XML one's first iterations run 15-45 % slower):
+  # 5 warm-ups of 2 s, two forks
+  INGEST_OPTS=(-f 2 -wi 5 -w 2s -i 5 -r 2s -prof gc)
   # 10 million entries: after the setup's what-if, heap and accuracy figures (which warm the sizer up), one
   # single shot (one sizing); on a loaded machine the setup alone takes over 10 minutes, JMH's default timeout
   SCALE_OPTS=(-f 1 -wi 0 -i 1 -to 60m)
@@ -117,6 +121,7 @@ run() {
   local opts=("${JMH_OPTS[@]}")
   case "$class" in
     ScanQueryBenchmark|SqlScanBenchmark) opts=("${SCAN_OPTS[@]}") ;;
+    DocumentIngestBenchmark) opts=("${INGEST_OPTS[@]}") ;;
     # the benchmarks jar is also the navpack agent: members are started with -javaagent
     SizerWalkBenchmark) opts=("${WALK_OPTS[@]}" -jvmArgsPrepend "-javaagent:$JAR") ;;
     SizingLatencyBenchmark) opts=("${LATENCY_OPTS[@]}" -jvmArgsPrepend "-javaagent:$JAR") ;;
