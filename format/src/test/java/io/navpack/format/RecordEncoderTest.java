@@ -242,6 +242,71 @@ class RecordEncoderTest {
                 .isInstanceOf(NavpackException.class).hasMessageContaining("must not be null");
         assertThatThrownBy(() -> e.writeRecord(s, new int[] {0}, new int[] {5}, false))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("outside the written bytes");
+        // the bitmap of up to 64 fields and of more is checked alike: the missing field is named
+        for (int fields : new int[] {41, 64, 70, 200}) {
+            int required = fields - 3;
+            Schema.Builder b = Schema.builder("Q" + fields).typeId(300 + fields);
+            for (int i = 0; i < fields; i++) {
+                b.field("f" + i, FieldType.LONG, i != required);
+            }
+            Schema q = b.build();
+            int[] start = new int[fields];
+            int[] end = new int[fields];
+            Arrays.fill(start, -1);
+            Arrays.fill(end, -1);
+            assertThatThrownBy(() -> e.writeRecord(q, start, end, false)).as("%d fields", fields)
+                    .isInstanceOf(NavpackException.class).hasMessageContaining("field f" + required + " of Q" + fields);
+            start[required] = e.position();
+            e.writeLong(fields);
+            end[required] = e.position();
+            int at = e.writeRecord(q, start, end, false);
+            SchemaRegistry registry = new SchemaRegistry();
+            registry.learn(q);
+            PackedRecord r = e.toRecord(at, e.position(), registry);
+            assertThat(r.getLong("f" + required)).isEqualTo(fields);
+            assertThat(r.isNull("f0")).isTrue();
+        }
+    }
+
+    @Test
+    void aValueOfManySchemasKnowsThemAll() {
+        // a record of 150 fields, each a record of a type of its own: the encoder's set of schemas written grows twice
+        int n = 150;
+        Schema[] leaves = new Schema[n];
+        SchemaRegistry registry = new SchemaRegistry();
+        Schema.Builder rb = Schema.builder("Root").typeId(999);
+        for (int i = 0; i < n; i++) {
+            leaves[i] = Schema.builder("C" + i).typeId(1000 + i).field("x", FieldType.LONG, true).build();
+            registry.learn(leaves[i]);
+            rb.field("c" + i, FieldType.record("C" + i), true);
+        }
+        Schema root = rb.build();
+        registry.learn(root);
+        RecordEncoder e = new RecordEncoder(8);
+        for (int round = 0; round < 2; round++) {
+            int[] start = new int[n];
+            int[] end = new int[n];
+            for (int i = n - 1; i >= 0; i--) {
+                int x = e.position();
+                e.writeLong(i * 10L + round);
+                int xEnd = e.position();
+                if (i == n / 2) {
+                    // the same schema written again on the way is still one schema of the value
+                    e.writeRecord(leaves[n - 1], new int[] {x}, new int[] {xEnd}, true);
+                }
+                start[i] = e.position();
+                e.writeRecord(leaves[i], new int[] {x}, new int[] {xEnd}, true);
+                end[i] = e.position();
+            }
+            int at = e.writeRecord(root, start, end, false);
+            PackedRecord r = e.toRecord(at, e.position(), registry);
+            List<Schema> schemas = r.validate();
+            assertThat(schemas.get(0)).isSameAs(root);
+            assertThat(schemas).as("round %d", round).hasSize(n + 1).containsAll(Arrays.asList(leaves));
+            for (int i = 0; i < n; i++) {
+                assertThat(r.getRecord("c" + i).getLong("x")).isEqualTo(i * 10L + round);
+            }
+        }
     }
 
     @Test
