@@ -33,7 +33,7 @@ import java.util.List;
  */
 public final class RecordEncoder {
     private byte[] buf;
-    /** The null bitmap of the record {@link #writeRecord} is writing. */
+    /** The null bitmap of the record of more than 64 fields {@link #writeRecord} is writing (fewer: a {@code long}). */
     private byte[] nulls = new byte[16];
     private int pos;
     /** The schemas {@link #writeRecord} wrote since the last {@link #toRecord} or {@link #reset}, each once, in order. */

@@ -175,6 +175,7 @@ public final class Schema {
         return (notNullMask[index >>> 3] & (1 << (index & 7))) == 0;
     }
 
+    /** True when at least one field may be null. */
     boolean hasNullableFields() {
         return hasNullable;
     }
